@@ -1,0 +1,141 @@
+package workshop.kit.cassandra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Writes the smallest cassandra.yaml and logback.xml a local node needs. */
+final class NodeConfig {
+
+    /** Each node owns this many slices of the ring, interleaved with the other nodes' slices. */
+    static final int TOKENS_PER_NODE = 4;
+
+    private NodeConfig() {}
+
+    static Path write(NodeSpec node, NodeSpec seed, int clusterSize) {
+        try {
+            for (String sub : List.of("data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
+                Files.createDirectories(node.dir().resolve(sub));
+            }
+            Path yaml = node.dir().resolve("cassandra.yaml");
+            Files.writeString(yaml, yaml(node, seed, clusterSize));
+            Files.writeString(node.dir().resolve("logback.xml"), logback(node));
+            return yaml;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the configuration of " + node.name(), e);
+        }
+    }
+
+    /**
+     * Evenly spaced Murmur3 tokens, dealt round-robin: with 3 nodes, node1 owns slices 0, 3, 6, 9.
+     * Fixed tokens make the ring, and where a key lands, the same on every laptop.
+     */
+    static List<String> tokens(int nodeNumber, int clusterSize) {
+        int total = TOKENS_PER_NODE * clusterSize;
+        BigInteger min = BigInteger.TWO.pow(63).negate();
+        BigInteger step = BigInteger.TWO.pow(64).divide(BigInteger.valueOf(total));
+        List<String> tokens = new ArrayList<>();
+        for (int slice = nodeNumber - 1; slice < total; slice += clusterSize) {
+            tokens.add(min.add(step.multiply(BigInteger.valueOf(slice))).toString());
+        }
+        return tokens;
+    }
+
+    private static String yaml(NodeSpec node, NodeSpec seed, int clusterSize) {
+        Path dir = node.dir().toAbsolutePath();
+        return """
+                cluster_name: workshop
+                num_tokens: %d
+                initial_token: %s
+                partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+                endpoint_snitch: SimpleSnitch
+                seed_provider:
+                  - class_name: org.apache.cassandra.locator.SimpleSeedProvider
+                    parameters:
+                      - seeds: "127.0.0.1:%d"
+                listen_address: 127.0.0.1
+                rpc_address: 127.0.0.1
+                storage_port: %d
+                native_transport_port: %d
+                start_native_transport: true
+                auto_bootstrap: false
+                data_file_directories:
+                  - %s
+                commitlog_directory: %s
+                hints_directory: %s
+                saved_caches_directory: %s
+                cdc_raw_directory: %s
+                commitlog_sync: periodic
+                commitlog_sync_period: 10000ms
+                authenticator: AllowAllAuthenticator
+                authorizer: AllowAllAuthorizer
+                concurrent_reads: 8
+                concurrent_writes: 8
+                concurrent_counter_writes: 8
+                concurrent_compactors: 1
+                read_request_timeout: 20000ms
+                range_request_timeout: 30000ms
+                write_request_timeout: 10000ms
+                request_timeout: 30000ms
+                commitlog_segment_size: 8MiB
+                file_cache_size: 32MiB
+                networking_cache_size: 16MiB
+                memtable_heap_space: 128MiB
+                memtable_offheap_space: 64MiB
+                key_cache_size: 8MiB
+                """.formatted(
+                TOKENS_PER_NODE,
+                String.join(",", tokens(node.number(), clusterSize)),
+                seed.storagePort(),
+                node.storagePort(),
+                node.nativePort(),
+                dir.resolve("data"),
+                dir.resolve("commitlog"),
+                dir.resolve("hints"),
+                dir.resolve("saved_caches"),
+                dir.resolve("cdc_raw"));
+    }
+
+    private static String logback(NodeSpec node) {
+        return """
+                <configuration>
+                  <appender name="FILE" class="ch.qos.logback.core.FileAppender">
+                    <file>%s</file>
+                    <encoder><pattern>%%-5level [%%thread] %%date{ISO8601} %%F:%%L - %%msg%%n</pattern></encoder>
+                  </appender>
+                  <root level="INFO"><appender-ref ref="FILE"/></root>
+                </configuration>
+                """.formatted(node.logFile().toAbsolutePath());
+    }
+
+    /** The JVM flags of Cassandra's own jvm17-server.options that a node cannot start without. */
+    static List<String> jvmFlags() {
+        String exports = """
+                java.base/jdk.internal.misc java.management.rmi/com.sun.jmx.remote.internal.rmi
+                java.rmi/sun.rmi.registry java.rmi/sun.rmi.server java.sql/java.sql java.base/java.lang.ref
+                jdk.unsupported/sun.misc jdk.compiler/com.sun.tools.javac.file jdk.attach/sun.tools.attach""";
+        String opens = """
+                java.base/java.lang.module java.base/jdk.internal.loader java.base/jdk.internal.ref
+                java.base/jdk.internal.reflect java.base/jdk.internal.math java.base/jdk.internal.module
+                java.base/jdk.internal.util.jar jdk.management/com.sun.management.internal java.base/sun.nio.ch
+                java.base/java.io java.base/java.lang.reflect jdk.compiler/com.sun.tools.javac java.base/java.lang
+                java.base/java.util""";
+        List<String> flags = new ArrayList<>(List.of(
+                "-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled", "-XX:MaxTenuringThreshold=1",
+                "-XX:ReservedCodeCacheSize=96m", "-XX:MaxDirectMemorySize=256m", "-Xss256k",
+                "-Djdk.attach.allowAttachSelf=true", "-Dio.netty.tryReflectionSetAccessible=true",
+                "-Djava.net.preferIPv4Stack=true"));
+        flags.addAll(words(exports).stream().map(p -> "--add-exports=" + p + "=ALL-UNNAMED").toList());
+        flags.addAll(words(opens).stream().map(p -> "--add-opens=" + p + "=ALL-UNNAMED").toList());
+        return flags;
+    }
+
+    private static List<String> words(String text) {
+        return List.of(text.trim().split("\\s+")).stream().collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,117 @@
+package workshop.kit.cassandra;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** Starts, finds and stops one node's JVM, identified by the pid file and marker flag it carries. */
+final class NodeProcess {
+
+    static final String MARKER_PREFIX = "-Dworkshop.cassandra.node=";
+
+    private NodeProcess() {}
+
+    static ProcessHandle launch(NodeSpec node, Path yaml, Path java, String classpath, int heapMb) {
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.add("-Xms256m"); // the heap grows only as far as a lesson needs it
+        command.add("-Xmx" + heapMb + "m");
+        command.addAll(NodeConfig.jvmFlags());
+        command.addAll(List.of(
+                node.marker(),
+                "-Dcassandra.config=" + yaml.toUri(),
+                "-Dlogback.configurationFile=" + node.dir().resolve("logback.xml").toUri(),
+                "-Dcassandra-foreground=yes",
+                "-Dcassandra.jmx.local.port=" + node.jmxPort(),
+                "-Dcassandra.ring_delay_ms=100",
+                "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+                "-Dcassandra.superuser_setup_delay_ms=0",
+                "-Dcassandra.storagedir=" + node.dir().toAbsolutePath(),
+                "-cp", classpath,
+                "org.apache.cassandra.service.CassandraDaemon"));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(node.dir().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(node.consoleFile().toFile());
+        if (!ServerRuntime.isWindows()) {
+            builder.redirectInput(new File("/dev/null"));
+        }
+        try {
+            Process process = builder.start();
+            Files.writeString(node.pidFile(), Long.toString(process.pid()));
+            return process.toHandle();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start " + node.name(), e);
+        }
+    }
+
+    /** The live process of this node, if its pid file points at a process that carries its marker. */
+    static Optional<ProcessHandle> running(NodeSpec node) {
+        try {
+            long pid = Long.parseLong(Files.readString(node.pidFile()).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> carries(p, node.marker()));
+        } catch (IOException | NumberFormatException noPid) {
+            return Optional.empty();
+        }
+    }
+
+    /** Node processes of any checkout or earlier run that no current pid file accounts for. */
+    static List<ProcessHandle> leftovers(List<NodeSpec> ours) {
+        List<Long> known = ours.stream().map(NodeProcess::running).flatMap(Optional::stream)
+                .map(ProcessHandle::pid).toList();
+        return ProcessHandle.allProcesses()
+                .filter(p -> carries(p, MARKER_PREFIX))
+                .filter(p -> !known.contains(p.pid()))
+                .toList();
+    }
+
+    private static boolean carries(ProcessHandle process, String marker) {
+        return process.info().commandLine().map(cmd -> cmd.contains(marker))
+                .or(() -> process.info().arguments().map(args -> List.of(args).stream().anyMatch(a -> a.contains(marker))))
+                .orElse(false);
+    }
+
+    /** Asks politely (SIGTERM), then forces after the grace period. */
+    static void stop(ProcessHandle process, Duration grace) {
+        process.destroy();
+        try {
+            process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception stillRunning) {
+            process.destroyForcibly();
+            process.onExit().join();
+        }
+    }
+
+    static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            return true;
+        } catch (IOException closed) {
+            return false;
+        }
+    }
+
+    /** The last lines of the node's log, where a failed start explains itself. */
+    static String logTail(NodeSpec node, int lines) {
+        for (Path log : List.of(node.logFile(), node.consoleFile())) {
+            try {
+                List<String> all = Files.readAllLines(log);
+                if (!all.isEmpty()) {
+                    return log + ":\n    " + String.join("\n    ", all.subList(Math.max(0, all.size() - lines), all.size()));
+                }
+            } catch (IOException missing) {
+                // try the next file
+            }
+        }
+        return "(no log written at " + node.logFile() + ")";
+    }
+}

@@ -1,0 +1,67 @@
+package workshop.kit.cost;
+
+import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
+import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A result set that counts the rows its reader takes, so "rows returned" is a fact, not a guess. */
+final class CountingResultSet implements ResultSet {
+
+    private final ResultSet delegate;
+    private final AtomicLong taken = new AtomicLong();
+
+    CountingResultSet(ResultSet delegate) {
+        this.delegate = delegate;
+    }
+
+    long rowsTaken() {
+        return taken.get();
+    }
+
+    @Override
+    public Iterator<Row> iterator() {
+        Iterator<Row> rows = delegate.iterator();
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public Row next() {
+                Row row = rows.next();
+                taken.incrementAndGet();
+                return row;
+            }
+        };
+    }
+
+    @Override
+    public ColumnDefinitions getColumnDefinitions() {
+        return delegate.getColumnDefinitions();
+    }
+
+    @Override
+    public List<ExecutionInfo> getExecutionInfos() {
+        return delegate.getExecutionInfos();
+    }
+
+    @Override
+    public boolean isFullyFetched() {
+        return delegate.isFullyFetched();
+    }
+
+    @Override
+    public int getAvailableWithoutFetching() {
+        return delegate.getAvailableWithoutFetching();
+    }
+
+    @Override
+    public boolean wasApplied() {
+        return delegate.wasApplied();
+    }
+}

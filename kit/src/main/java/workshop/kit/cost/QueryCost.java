@@ -1,0 +1,60 @@
+package workshop.kit.cost;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What one or more requests cost, counted from the store's own query trace.
+ *
+ * @param nodesRead       nodes that read data for the request (not the coordinator that only forwarded it)
+ * @param coordinators    nodes that received the request from the driver
+ * @param partitionsRead  single-partition reads ("Executing single-partition query" events)
+ * @param rangeScans      token ranges scanned ("Executing seq scan" events): every partition in them was read
+ * @param rowsRead        live rows the nodes read, summed over "Read N live rows" events
+ * @param rowsReturned    rows the driver received
+ * @param partitionWrites mutations applied to tables ("Adding to T memtable" events; the batch log excluded)
+ * @param requests        traced requests (a paged read is one request per page)
+ * @param elapsed         coordinator time as the trace reports it, summed over requests
+ */
+public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
+                        long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed) {
+
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO);
+
+    public int nodesAsked() {
+        return nodesRead.size();
+    }
+
+    /** True when the request read one partition and scanned no token range. */
+    public boolean singlePartition() {
+        return partitionsRead <= 1 && rangeScans == 0;
+    }
+
+    public QueryCost plus(QueryCost other) {
+        Set<String> nodes = new TreeSet<>(nodesRead);
+        nodes.addAll(other.nodesRead);
+        Set<String> coords = new TreeSet<>(coordinators);
+        coords.addAll(other.coordinators);
+        return new QueryCost(nodes, coords, partitionsRead + other.partitionsRead, rangeScans + other.rangeScans,
+                rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
+                requests + other.requests, elapsed.plus(other.elapsed));
+    }
+
+    public static QueryCost sum(List<QueryCost> costs) {
+        return costs.stream().reduce(NONE, QueryCost::plus);
+    }
+
+    /** The partitions column as a person reads it: a count, or the fact that ranges were scanned. */
+    public String partitionsDescription() {
+        return rangeScans > 0 ? "all in " + rangeScans + " token ranges" : Integer.toString(partitionsRead);
+    }
+
+    /** One line for logs and test failures. */
+    public String summary() {
+        return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
+                nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
+                elapsed.toNanos() / 1e6);
+    }
+}

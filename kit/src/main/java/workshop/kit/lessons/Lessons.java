@@ -1,0 +1,38 @@
+package workshop.kit.lessons;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The one list of lessons. The jbang catalog, the check command and the grading report all read
+ * it (CatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
+ */
+public final class Lessons {
+
+    public static final List<Lesson> ALL = List.of(
+            Lesson.withoutExercise("ring", "00", "Start the cluster and see the ring", "lessons/00_ring.java"),
+            Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
+                    "lessons/01_naive_table.java", "workshop.lesson01"),
+            Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"));
+
+    private Lessons() {}
+
+    /** Finds a lesson by number ("01", "1") or id ("naive-table"). */
+    public static Optional<Lesson> find(String key) {
+        String normalized = key.matches("\\d") ? "0" + key : key;
+        return ALL.stream().filter(l -> l.number().equals(normalized) || l.id().equals(key)).findFirst();
+    }
+
+    public static Lesson require(String key) {
+        return find(key).orElseThrow(() -> new IllegalArgumentException("No lesson '" + key + "'. Lessons: "
+                + ALL.stream().map(l -> l.number() + " (" + l.id() + ")").collect(Collectors.joining(", "))));
+    }
+
+    /** The lesson whose exercise lives in the package of this test class, if any. */
+    public static Optional<Lesson> ofTestClass(String className) {
+        return ALL.stream().filter(l -> l.exercisePackage().map(p -> className.startsWith(p + ".")).orElse(false))
+                .findFirst();
+    }
+}

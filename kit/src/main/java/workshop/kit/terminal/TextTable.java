@@ -1,0 +1,73 @@
+package workshop.kit.terminal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** A plain-text table for the terminal: numbers right-aligned, everything else left-aligned. */
+public final class TextTable {
+
+    private final List<String> headers;
+    private final List<List<String>> rows = new ArrayList<>();
+
+    private TextTable(List<String> headers) {
+        this.headers = headers;
+    }
+
+    public static TextTable of(String... headers) {
+        return new TextTable(Arrays.asList(headers));
+    }
+
+    public TextTable row(Object... cells) {
+        if (cells.length != headers.size()) {
+            throw new IllegalArgumentException("expected " + headers.size() + " cells, got " + cells.length);
+        }
+        rows.add(Arrays.stream(cells).map(TextTable::format).toList());
+        return this;
+    }
+
+    public void print() {
+        System.out.print(render());
+    }
+
+    public String render() {
+        int[] widths = new int[headers.size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = headers.get(c).length();
+            for (List<String> row : rows) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        line(out, headers, widths, false);
+        StringBuilder rule = new StringBuilder();
+        for (int c = 0; c < widths.length; c++) {
+            rule.append(c == 0 ? "  " : "  ").append("-".repeat(widths[c]));
+        }
+        out.append(rule.toString().stripTrailing()).append('\n');
+        rows.forEach(row -> line(out, row, widths, true));
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, List<String> cells, int[] widths, boolean alignNumbers) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < widths.length; c++) {
+            String cell = cells.get(c);
+            boolean right = alignNumbers && cell.matches("[-+]?[\\d,.]+( ?[a-zA-Z%]+)?");
+            String padded = right ? " ".repeat(widths[c] - cell.length()) + cell
+                    : cell + " ".repeat(widths[c] - cell.length());
+            line.append("  ").append(padded);
+        }
+        out.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    private static String format(Object cell) {
+        if (cell instanceof Integer || cell instanceof Long) {
+            return String.format("%,d", ((Number) cell).longValue());
+        }
+        if (cell instanceof Double || cell instanceof Float) {
+            return String.format("%,.1f", ((Number) cell).doubleValue());
+        }
+        return String.valueOf(cell);
+    }
+}

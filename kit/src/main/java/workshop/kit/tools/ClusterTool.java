@@ -1,0 +1,131 @@
+package workshop.kit.tools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import workshop.kit.Workshop;
+import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.ClusterException;
+import workshop.kit.cassandra.ClusterLayout;
+import workshop.kit.cassandra.LocalCluster;
+import workshop.kit.cassandra.NodeSpec;
+import workshop.kit.cassandra.Preflight;
+import workshop.kit.terminal.TextTable;
+
+/** The cluster commands behind ./jbang up, down, status and doctor. */
+public final class ClusterTool {
+
+    private ClusterTool() {}
+
+    public static void main(String... args) {
+        String command = args.length == 0 ? "status" : args[0];
+        List<String> options = List.of(args).subList(Math.min(1, args.length), args.length);
+        try {
+            switch (command) {
+                case "up" -> up(options);
+                case "down" -> down(options);
+                case "status" -> status();
+                case "doctor" -> System.exit(doctor() ? 0 : 1);
+                default -> {
+                    System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3], down [--leftovers], status, doctor");
+                    System.exit(2);
+                }
+            }
+        } catch (ClusterException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void up(List<String> options) {
+        int i = options.indexOf("--nodes");
+        int nodes = i >= 0 && i + 1 < options.size() ? Integer.parseInt(options.get(i + 1)) : LocalCluster.requestedNodes();
+        LocalCluster cluster = LocalCluster.standard();
+        if (!cluster.runningNodes().isEmpty()) {
+            System.out.println("Already running: " + names(cluster.runningNodes()) + ". To change size: ./jbang down && ./jbang up --nodes " + nodes);
+        } else {
+            long started = System.nanoTime();
+            System.out.printf("Starting %d Cassandra node(s)...%n", nodes);
+            cluster.start(nodes);
+            System.out.printf("%d node(s) ready in %.1f s.%n", nodes, (System.nanoTime() - started) / 1e9);
+        }
+        Cassandra cassandra = Cassandra.findOrStart();
+        try (var session = cassandra.connect()) {
+            System.out.println("The driver sees " + session.getMetadata().getNodes().size() + " node(s) up.");
+        }
+        status();
+    }
+
+    private static void down(List<String> options) {
+        LocalCluster cluster = LocalCluster.standard();
+        int stopped = cluster.stop();
+        System.out.println(stopped == 0 ? "No node of ours was running." : "Stopped " + stopped + " node(s) and deleted their data.");
+        if (options.contains("--leftovers")) {
+            int leftovers = cluster.stopLeftovers();
+            System.out.println("Stopped " + leftovers + " leftover node process(es) from earlier runs.");
+        } else if (!cluster.leftovers().isEmpty()) {
+            System.out.println("Node processes from an earlier run or another checkout are still running; stop them with: ./jbang down --leftovers");
+        }
+    }
+
+    private static void status() {
+        LocalCluster cluster = LocalCluster.standard();
+        TextTable table = TextTable.of("node", "state", "pid", "CQL port", "storage port", "memory (RSS)", "data on disk");
+        long totalRss = 0;
+        for (NodeSpec node : cluster.layout().slots()) {
+            var process = cluster.process(node);
+            long rss = process.map(p -> rssBytes(p.pid())).orElse(0L);
+            totalRss += rss;
+            table.row(node.name(), process.isPresent() ? "running" : "stopped",
+                    process.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(node.nativePort()),
+                    String.valueOf(node.storagePort()),
+                    process.isPresent() ? mb(rss) : "-", mb(LocalCluster.diskBytes(node)));
+        }
+        table.print();
+        System.out.println("  memory of our nodes together: " + mb(totalRss) + "; folder: " + cluster.layout().home());
+    }
+
+    /** Prints every check with what to do about it; true when nothing blocks a 3-node start. */
+    private static boolean doctor() {
+        boolean ok = true;
+        System.out.println("Lesson JVM: Java " + Workshop.javaVersion() + (Workshop.javaVersion() >= 17 ? "  ok" : "  too old: install JDK 17 or newer"));
+        ok &= Workshop.javaVersion() >= 17;
+        ClusterLayout layout = ClusterLayout.standard();
+        LocalCluster cluster = new LocalCluster(layout);
+        System.out.println("Our nodes running: " + (cluster.runningNodes().isEmpty() ? "none" : names(cluster.runningNodes())));
+        System.out.println("Free memory: " + Preflight.availableMemoryMb() + " MB (3 nodes need about "
+                + 3 * (LocalCluster.heapMb() + 300) + " MB)");
+        List<Preflight.Problem> problems = Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb());
+        for (Preflight.Problem problem : problems) {
+            System.out.println("PROBLEM: " + problem.what());
+            System.out.println("    fix: " + problem.fix());
+        }
+        if (problems.isEmpty()) {
+            System.out.println("No problems found.");
+        }
+        return ok && problems.isEmpty();
+    }
+
+    private static String names(List<NodeSpec> nodes) {
+        return String.join(", ", nodes.stream().map(NodeSpec::name).toList());
+    }
+
+    /** Resident memory from /proc on Linux; 0 where the platform does not expose it this way. */
+    private static long rssBytes(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+                }
+            }
+        } catch (IOException notLinux) {
+            // fall through
+        }
+        return 0;
+    }
+
+    private static String mb(long bytes) {
+        return String.format("%,d MB", bytes / (1024 * 1024));
+    }
+}

@@ -1,0 +1,144 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 17+
+//SOURCES ../kit/src/main/java/**/*.java
+//MAIN naive_table
+//DESCRIPTION Lesson 01: a table keyed by message_id cannot answer "the newest messages of a chat"
+
+import static workshop.kit.cassandra.Keyspaces.schema;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.util.Comparator;
+import java.util.List;
+import workshop.kit.cassandra.BulkWriter;
+import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.chart.CostChart;
+import workshop.kit.cost.CostProbe;
+import workshop.kit.cost.Measured;
+import workshop.kit.cost.QueryCost;
+import workshop.kit.ids.Snowflake;
+import workshop.kit.terminal.Story;
+import workshop.kit.terminal.TextTable;
+
+class naive_table {
+
+    static final String KS = "lesson01";
+    static final Snowflake IDS = new Snowflake(1);
+
+    public static void main(String... args) {
+        Story.title("01", "the naive table");
+        Story.say("""
+                The chat app's busiest question, Q1, is "the 50 newest messages of a chat", asked about
+                20,000 times a second. A first design stores each message under its own id, the way an
+                entity-first model would. Let us ask it Q1 and read the bill from the store's own trace.""");
+
+        Cassandra cassandra = Cassandra.findOrStart();
+        try (CqlSession session = cassandra.connect()) {
+            Keyspaces.recreate(session, KS);
+            session.execute(schema("""
+                    CREATE TABLE lesson01.messages_by_id (
+                      message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
+            session.execute(schema("""
+                    CREATE TABLE lesson01.messages_by_conversation (
+                      conversation_id text, message_id bigint, body text,
+                      PRIMARY KEY ((conversation_id), message_id))
+                    WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // Created now, on the empty table, so it is ready when the lesson reaches it.
+            session.execute(schema("CREATE INDEX messages_by_id_conversation ON lesson01.messages_by_id (conversation_id)"));
+            PreparedStatement insertA = session.prepare("INSERT INTO lesson01.messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)");
+            PreparedStatement insertB = session.prepare("INSERT INTO lesson01.messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)");
+            PreparedStatement newestB = session.prepare("SELECT message_id, body FROM lesson01.messages_by_conversation WHERE conversation_id = ? LIMIT ?");
+            CostProbe probe = new CostProbe(session);
+
+            Story.section("12 messages in 3 chats, one copy of each row (replication factor 1)");
+            load(session, insertA, insertB, 12, 3, "c");
+            Story.say("""
+                    Design A: PRIMARY KEY (message_id). Nothing in the key mentions the chat, so the app
+                    reads every row and keeps c2's three newest itself.
+                    Design B: PRIMARY KEY ((conversation_id), message_id), newest first. The chat is the
+                    partition, so the store goes to the one node that holds it and stops after three rows.""");
+            QueryCost a = designA(probe);
+            QueryCost b = probe.read(newestB.bind("c2", 3)).cost();
+            TextTable.of("design", "nodes asked", "partitions read", "rows read", "rows returned")
+                    .row("A: key message_id", a.nodesAsked(), a.partitionsDescription(), a.rowsRead(), a.rowsReturned())
+                    .row("B: partition conversation_id", b.nodesAsked(), b.partitionsDescription(), b.rowsRead(), b.rowsReturned())
+                    .print();
+            Story.say("Design A read on %s; design B on %s. Both answers are the same three messages.",
+                    a.nodesRead(), b.nodesRead());
+
+            Story.section("Grow the table: A's bill grows with it, B's stays at the limit");
+            CostChart chart = new CostChart("Q1 (3 newest of one chat): rows read as the table grows",
+                    "messages in the table", "rows read").logarithmic();
+            TextTable growth = TextTable.of("messages", "A nodes", "A rows read", "A rows returned", "B nodes",
+                    "B rows read", "A / B");
+            long loaded = 12;
+            for (long size : new long[] {12, 1_200, 120_000}) {
+                if (size > loaded) {
+                    // New messages land in other chats: c2 keeps its four, so Q1's answer stays the same.
+                    load(session, insertA, insertB, size - loaded, (int) (size / 4), "chat" + size + "-");
+                    loaded = size;
+                }
+                QueryCost growA = size == 12 ? a : designA(probe);
+                QueryCost growB = probe.read(newestB.bind("c2", 3)).cost();
+                growth.row(size, growA.nodesAsked(), growA.rowsRead(), growA.rowsReturned(), growB.nodesAsked(), growB.rowsRead(),
+                        String.format("%,.0fx", (double) growA.rowsRead() / growB.rowsRead()));
+                chart.point("A: key message_id (scan)", size, growA.rowsRead());
+                chart.point("B: partition conversation_id", size, growB.rowsRead());
+            }
+            growth.print();
+            Story.say("""
+                    A's rows read can exceed the table: a scan this long comes back in pages of 5,000 rows,
+                    and for each page the coordinator asks several token ranges at once, then drops what
+                    the page cannot hold and asks again for the next page. B reads the same three rows at
+                    every size.""");
+            Story.say("Chart: %s", chart.save("lesson01-rows-read-vs-table-size"));
+
+            Story.section("Does a secondary index rescue design A?");
+            Measured<List<Row>> indexed = probe.read(SimpleStatement.newInstance(
+                    "SELECT message_id, body FROM lesson01.messages_by_id WHERE conversation_id = 'c2'"));
+            QueryCost i = indexed.cost();
+            TextTable.of("query", "nodes asked", "rows read (after the index filter)", "rows returned")
+                    .row("A + index on conversation_id", i.nodesAsked(), i.rowsRead(), i.rowsReturned())
+                    .print();
+            Story.say("""
+                    Each node indexes only the rows it holds, so the store still asks every node (%s), and
+                    the rows come back in token order, not newest first: the app must fetch all of c2's
+                    messages and sort them. The index moves the scan; it does not remove it. The key is the
+                    query plan: design B answers Q1 from one partition whatever the table's size.""", i.nodesRead());
+            Story.next("./jbang check 01   (exercises/src/main/java/workshop/lesson01)");
+        }
+    }
+
+    /** The naive app: read the whole table, keep c2's messages, sort newest first, take three. */
+    static QueryCost designA(CostProbe probe) {
+        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM lesson01.messages_by_id"));
+        List<Long> newest = all.value().stream()
+                .filter(r -> r.getString("conversation_id").equals("c2"))
+                .map(r -> r.getLong("message_id"))
+                .sorted(Comparator.reverseOrder())
+                .limit(3)
+                .toList();
+        if (newest.size() != 3) {
+            throw new IllegalStateException("expected three messages of c2, found " + newest);
+        }
+        return all.cost();
+    }
+
+    /** Writes count messages to both designs, spread round-robin over chats named prefix1..prefixN. */
+    static void load(CqlSession session, PreparedStatement insertA, PreparedStatement insertB,
+                     long count, int chats, String prefix) {
+        long[] ids = new long[(int) count];
+        for (int m = 0; m < count; m++) {
+            ids[m] = IDS.next();
+        }
+        BulkWriter.write(session, "writing " + count + " messages to both designs", count * 2, i -> {
+            int message = (int) (i / 2);
+            String chat = prefix + (message % chats + 1);
+            return i % 2 == 0 ? insertA.bind(ids[message], chat, "message " + message)
+                    : insertB.bind(chat, ids[message], "message " + message);
+        });
+    }
+}

@@ -1,0 +1,12 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 17+
+//SOURCES ../kit/src/main/java/**/*.java
+//MAIN cluster
+//DESCRIPTION The local Cassandra cluster: up, down, status, doctor
+
+/** Runs the kit's cluster commands; the jbang aliases up, down, status and doctor point here. */
+class cluster {
+    public static void main(String... args) {
+        workshop.kit.tools.ClusterTool.main(args);
+    }
+}

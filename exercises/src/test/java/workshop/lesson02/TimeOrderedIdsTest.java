@@ -1,0 +1,93 @@
+package workshop.lesson02;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class TimeOrderedIdsTest {
+
+    @Test
+    @DisplayName("an id decodes to the millisecond it was made in")
+    void decodesToItsMillisecond() {
+        TimeOrderedIds ids = new TimeOrderedIds(1);
+        long before = System.currentTimeMillis();
+        long id = ids.next();
+        long after = System.currentTimeMillis();
+        long millis = TimeOrderedIds.millisOf(id);
+        assertTrue(millis >= before && millis <= after + 1,
+                "id " + id + " decodes to " + millis + ", but it was made between " + before + " and " + after);
+        assertEquals(millis - TimeOrderedIds.EPOCH_MILLIS, id >> 22, "the milliseconds since the epoch belong in bits 22 and up");
+    }
+
+    @Test
+    @DisplayName("later ids are greater: sorting by id sorts by time")
+    void increasing() throws InterruptedException {
+        TimeOrderedIds ids = new TimeOrderedIds(1);
+        long previous = ids.next();
+        for (int i = 0; i < 50_000; i++) {
+            long id = ids.next();
+            assertTrue(id > previous, "id " + id + " came after " + previous + " but is not greater");
+            previous = id;
+        }
+        Thread.sleep(5);
+        long later = ids.next();
+        assertTrue(TimeOrderedIds.millisOf(later) > TimeOrderedIds.millisOf(previous) - 1);
+    }
+
+    @Test
+    @DisplayName("8 threads asking at once never get the same id")
+    void uniqueUnderConcurrency() throws Exception {
+        TimeOrderedIds ids = new TimeOrderedIds(3);
+        int threads = 8;
+        int each = 25_000;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Callable<long[]>> work = IntStream.range(0, threads).<Callable<long[]>>mapToObj(t -> () -> {
+                long[] got = new long[each];
+                for (int i = 0; i < each; i++) {
+                    got[i] = ids.next();
+                }
+                return got;
+            }).toList();
+            Set<Long> seen = new HashSet<>();
+            for (Future<long[]> result : pool.invokeAll(work)) {
+                for (long id : result.get()) {
+                    assertTrue(seen.add(id), "id " + id + " was handed out twice");
+                }
+            }
+            assertEquals(threads * each, seen.size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    @DisplayName("two generators with different worker numbers never collide")
+    void workersDoNotCollide() {
+        TimeOrderedIds a = new TimeOrderedIds(1);
+        TimeOrderedIds b = new TimeOrderedIds(2);
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            assertTrue(seen.add(a.next()));
+            assertTrue(seen.add(b.next()));
+        }
+    }
+
+    @Test
+    @DisplayName("a worker number outside 0..1023 is refused")
+    void workerRange() {
+        assertThrows(IllegalArgumentException.class, () -> new TimeOrderedIds(-1));
+        assertThrows(IllegalArgumentException.class, () -> new TimeOrderedIds(1024));
+    }
+}

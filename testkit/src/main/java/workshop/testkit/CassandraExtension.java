@@ -1,0 +1,91 @@
+package workshop.testkit;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.LocalCluster;
+import workshop.kit.cost.TracingSession;
+
+/**
+ * Gives a test class a Cassandra keyspace of its own on the shared cluster. The cluster is found
+ * or started once per JVM and left running for the next module; when this test run had to start
+ * it, a marker file asks the grading step at the end of the build to stop it again.
+ * Test methods and lifecycle methods can ask for a {@link TracingSession} (its statements are
+ * measured) or a plain {@link CqlSession}, both bound to the class's keyspace.
+ */
+public final class CassandraExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CassandraExtension.class);
+    private static Cassandra cluster;
+
+    /** Written when tests started the cluster, so the end of the build knows to stop it. */
+    public static Path startedByTestsMarker() {
+        return LocalCluster.standard().layout().home().resolve("started-by-tests");
+    }
+
+    private static synchronized Cassandra cluster() {
+        if (cluster == null) {
+            boolean wasRunning = !LocalCluster.standard().runningNodes().isEmpty();
+            cluster = Cassandra.findOrStart();
+            if (!wasRunning && cluster.embedded()) {
+                try {
+                    Files.writeString(startedByTestsMarker(), "the test run started this cluster\n");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return cluster;
+    }
+
+    /** One keyspace per test class, named after it, so classes never see each other's tables. */
+    static String keyspaceOf(Class<?> testClass) {
+        String name = "t_" + testClass.getName().replace('.', '_').toLowerCase(Locale.ROOT);
+        return name.length() <= 48 ? name : name.substring(name.length() - 48);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        String keyspace = keyspaceOf(context.getRequiredTestClass());
+        Cassandra cassandra = cluster();
+        try (CqlSession admin = cassandra.connect()) {
+            Keyspaces.recreate(admin, keyspace);
+        }
+        CqlSession session = cassandra.connect(keyspace);
+        context.getStore(NAMESPACE).put(CqlSession.class, (ExtensionContext.Store.CloseableResource) session::close);
+        context.getStore(NAMESPACE).put(TracingSession.class, new TracingSession(session));
+        context.getStore(NAMESPACE).put("plain", session);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        CqlSession session = context.getStore(NAMESPACE).get("plain", CqlSession.class);
+        if (session != null && !session.isClosed()) {
+            Keyspaces.drop(session, keyspaceOf(context.getRequiredTestClass()));
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == CqlSession.class || type == TracingSession.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        ExtensionContext.Store store = context.getStore(NAMESPACE); // finds the class's entries from a method too
+        return parameter.getParameter().getType() == TracingSession.class
+                ? store.get(TracingSession.class, TracingSession.class)
+                : store.get("plain", CqlSession.class);
+    }
+}

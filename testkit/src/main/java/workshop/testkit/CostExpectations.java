@@ -1,0 +1,36 @@
+package workshop.testkit;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import workshop.kit.cost.QueryCost;
+
+/**
+ * Assertions on what a call cost. A right answer obtained the wrong way fails, and the message
+ * says what was read and what the design should have read, so the failure teaches.
+ */
+public final class CostExpectations {
+
+    private CostExpectations() {}
+
+    /** The call must read one partition, on one node, and at most maxRows rows. */
+    public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        if (!cost.singlePartition() || cost.nodesAsked() > 1 || cost.rowsRead() > maxRows) {
+            fail(String.format("""
+                    %s read %,d row(s) from %s partition(s) on %d node(s) %s.
+                      A one-partition read would ask 1 node and read at most %,d row(s).
+                      Make the value you look up the partition key, and order the rows inside it with the
+                      clustering key, so the store can go straight there and stop at the limit.""",
+                    call, cost.rowsRead(), cost.partitionsDescription(), cost.nodesAsked(), cost.nodesRead(), maxRows));
+        }
+    }
+
+    /** The call must not read more rows than this. */
+    public static void assertRowsReadAtMost(String call, QueryCost cost, long maxRows, String why) {
+        if (cost.rowsRead() > maxRows) {
+            fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
+        }
+    }
+}

@@ -19,11 +19,11 @@ public final class CostExpectations {
         }
         if (!cost.singlePartition() || cost.nodesAsked() > 1 || cost.rowsRead() > maxRows) {
             fail(String.format("""
-                    %s read %,d row(s) from %s partition(s) on %d node(s) %s.
+                    %s read %,d row(s) on %d node(s) %s; partitions read: %s.
                       A one-partition read would ask 1 node and read at most %,d row(s).
                       Make the value you look up the partition key, and order the rows inside it with the
                       clustering key, so the store can go straight there and stop at the limit.""",
-                    call, cost.rowsRead(), cost.partitionsDescription(), cost.nodesAsked(), cost.nodesRead(), maxRows));
+                    call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows));
         }
     }
 

@@ -1,20 +1,15 @@
 package workshop.testkit;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.lessons.TestReports;
+import workshop.kit.lessons.TestReports.Counts;
 import workshop.kit.terminal.TextTable;
 
 /**
@@ -24,19 +19,12 @@ import workshop.kit.terminal.TextTable;
  */
 public final class GradeReport {
 
-    /** Passed and failed test counts (errors and skips count as failed: neither proves anything). */
-    record Counts(int passed, int failed) {
-        Counts plus(Counts other) {
-            return new Counts(passed + other.passed, failed + other.failed);
-        }
-    }
-
     private GradeReport() {}
 
     public static void main(String... args) {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-        Map<String, Counts> solutions = countByLesson(root.resolve("solutions/target/surefire-reports"));
-        Map<String, Counts> stubs = countByLesson(root.resolve("exercises/target/surefire-reports"));
+        Map<String, Counts> solutions = TestReports.countByLesson(TestReports.read(root.resolve("solutions/target/surefire-reports")));
+        Map<String, Counts> stubs = TestReports.countByLesson(TestReports.read(root.resolve("exercises/target/surefire-reports")));
         List<String> problems = new ArrayList<>();
         TextTable table = TextTable.of("lesson", "id", "solutions passed", "solutions failed", "stubs passed", "stubs failed");
         for (Lesson lesson : Lessons.ALL) {
@@ -70,32 +58,6 @@ public final class GradeReport {
             System.exit(1);
         }
         System.out.println("OK: every solution passes and every stub fails.");
-    }
-
-    static Map<String, Counts> countByLesson(Path reports) {
-        Map<String, Counts> counts = new TreeMap<>();
-        if (!Files.isDirectory(reports)) {
-            return counts;
-        }
-        try (Stream<Path> files = Files.list(reports)) {
-            for (Path report : files.filter(f -> f.getFileName().toString().matches("TEST-.*\\.xml")).toList()) {
-                NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report.toFile())
-                        .getElementsByTagName("testcase");
-                for (int i = 0; i < cases.getLength(); i++) {
-                    Element testCase = (Element) cases.item(i);
-                    boolean passed = testCase.getElementsByTagName("failure").getLength() == 0
-                            && testCase.getElementsByTagName("error").getLength() == 0
-                            && testCase.getElementsByTagName("skipped").getLength() == 0;
-                    Lessons.ofTestClass(testCase.getAttribute("classname")).ifPresent(lesson ->
-                            counts.merge(lesson.id(), new Counts(passed ? 1 : 0, passed ? 0 : 1), Counts::plus));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot read test reports in " + reports, e);
-        }
-        return counts;
     }
 
     private static void stopClusterIfTestsStartedIt() {

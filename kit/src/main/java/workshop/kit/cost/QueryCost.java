@@ -48,7 +48,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
 
     /** The partitions column as a person reads it: a count, or the fact that ranges were scanned. */
     public String partitionsDescription() {
-        return rangeScans > 0 ? "all in " + rangeScans + " token ranges" : Integer.toString(partitionsRead);
+        return rangeScans > 0 ? "all (" + rangeScans + " token ranges scanned)" : Integer.toString(partitionsRead);
     }
 
     /** One line for logs and test failures. */

@@ -1,0 +1,59 @@
+package workshop.kit.lessons;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import workshop.kit.Workshop;
+
+/** Renders jbang-catalog.json from the lesson list and the tools, so the aliases cannot drift. */
+public final class Catalog {
+
+    /** A command-line tool and the script and arguments behind its alias. */
+    record Tool(String alias, String script, List<String> arguments, String description) {}
+
+    static final List<Tool> TOOLS = List.of(
+            new Tool("up", "tools/cluster.java", List.of("up"), "Start the local Cassandra cluster (--nodes 1 on a small laptop)"),
+            new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and delete their data (--leftovers: earlier runs too)"),
+            new Tool("status", "tools/cluster.java", List.of("status"), "Nodes, pids, ports, memory and data size"),
+            new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports and leftover nodes, with the fix for each"),
+            new Tool("check", "tools/check.java", List.of(), "Run one lesson's exercise tests: ./jbang check 01"),
+            new Tool("catalog", "tools/catalog.java", List.of(), "Rewrite this file from the lesson list"));
+
+    private Catalog() {}
+
+    public static String render() {
+        List<String> entries = new ArrayList<>();
+        for (Lesson lesson : Lessons.ALL) {
+            entries.add(entry(lesson.alias(), lesson.script(), List.of(), "Lesson " + lesson.number() + ": " + lesson.title()));
+        }
+        for (Tool tool : TOOLS) {
+            entries.add(entry(tool.alias(), tool.script(), tool.arguments(), tool.description()));
+        }
+        return "{\n  \"aliases\": {\n" + String.join(",\n", entries) + "\n  }\n}\n";
+    }
+
+    public static Path file() {
+        return Workshop.root().resolve("jbang-catalog.json");
+    }
+
+    public static void write() {
+        try {
+            Files.writeString(file(), render());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String entry(String alias, String script, List<String> arguments, String description) {
+        StringBuilder json = new StringBuilder("    \"").append(alias).append("\": { \"script-ref\": \"").append(script).append('"');
+        if (!arguments.isEmpty()) {
+            json.append(", \"arguments\": [");
+            json.append(String.join(", ", arguments.stream().map(a -> '"' + a + '"').toList()));
+            json.append(']');
+        }
+        return json.append(", \"description\": \"").append(description.replace("\"", "\\\"")).append("\" }").toString();
+    }
+}

@@ -15,13 +15,15 @@ import java.util.TreeSet;
  * @param rowsRead        live rows the nodes read, summed over "Read N live rows" events
  * @param rowsReturned    rows the driver received
  * @param partitionWrites mutations applied to tables ("Adding to T memtable" events; the batch log excluded)
+ * @param batchlogWrites  writes to the batch log that makes a logged batch all-or-nothing ("Adding to batches memtable")
  * @param requests        traced requests (a paged read is one request per page)
  * @param elapsed         coordinator time as the trace reports it, summed over requests
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
-                        long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed) {
+                        long rowsRead, long rowsReturned, long partitionWrites, long batchlogWrites, int requests,
+                        Duration elapsed) {
 
-    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO);
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, 0, Duration.ZERO);
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -39,7 +41,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         coords.addAll(other.coordinators);
         return new QueryCost(nodes, coords, partitionsRead + other.partitionsRead, rangeScans + other.rangeScans,
                 rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
-                requests + other.requests, elapsed.plus(other.elapsed));
+                batchlogWrites + other.batchlogWrites, requests + other.requests, elapsed.plus(other.elapsed));
     }
 
     public static QueryCost sum(List<QueryCost> costs) {
@@ -53,8 +55,8 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
 
     /** One line for logs and test failures. */
     public String summary() {
-        return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
-                nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
+        return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %,d batch log write(s), %d request(s), %.1f ms",
+                nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, batchlogWrites, requests,
                 elapsed.toNanos() / 1e6);
     }
 }

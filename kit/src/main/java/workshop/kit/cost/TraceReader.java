@@ -43,6 +43,7 @@ final class TraceReader {
         int ranges = 0;
         long rowsRead = 0;
         long writes = 0;
+        long batchlog = 0;
         for (Row event : trace) {
             String activity = event.getString("activity");
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
@@ -59,8 +60,12 @@ final class TraceReader {
                 nodesRead.add(node);
             }
             Matcher write = MEMTABLE_WRITE.matcher(activity);
-            if (write.find() && !write.group(1).equals("batches")) {
-                writes++;
+            if (write.find()) {
+                if (write.group(1).equals("batches")) {
+                    batchlog++;
+                } else {
+                    writes++;
+                }
             }
         }
         Row sessionRow = session.execute(duration.bind(traceId).setConsistencyLevel(ConsistencyLevel.ONE)).one();
@@ -68,7 +73,7 @@ final class TraceReader {
                 : Duration.ofNanos(sessionRow.getInt("duration") * 1000L);
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
-        return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed);
+        return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, batchlog, 1, elapsed);
     }
 
     private List<Row> settledEvents(UUID traceId) {

@@ -15,7 +15,13 @@ public final class Lessons {
             Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
-                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"));
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("time-buckets", "03", "Time buckets: a cap on partition size",
+                    "lessons/03_time_buckets.java", "workshop.lesson03"),
+            Lesson.withExercise("chat-lists", "04", "A second table for chat lists, written on every message",
+                    "lessons/04_chat_lists.java", "workshop.lesson04"),
+            Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
+                    "lessons/05_rare_queries.java", "workshop.lesson05"));
 
     private Lessons() {}
 

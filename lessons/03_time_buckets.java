@@ -44,7 +44,7 @@ class time_buckets {
     /** The lesson loads 1/2,000 of the group's history so it runs in seconds on a laptop. */
     static final int SCALE = 2_000;
     /** Messages written one at a time first, to compare the loader with a plain loop. */
-    static final int WRITTEN_ONE_BY_ONE = 200;
+    static final int WRITTEN_ONE_BY_ONE = 100;
 
     /** Discord's bucket: ten days of milliseconds since its epoch. */
     static final long BUCKET_MILLIS = Duration.ofDays(10).toMillis();
@@ -157,7 +157,7 @@ class time_buckets {
                     from a histogram whose steps are about 20%% apart, so they are upper bounds). The
                     unbucketed chat is one partition on one node, and scaled back up it is well over the
                     %d MB mark: each row carries its key and a timestamp besides the %d-byte body. By month,
-                    the largest partition is one month of the chat; by 10-day bucket, a third of that. The
+                    the largest partition is one month of the chat; by 10-day bucket, roughly a third of that. The
                     buckets are separate partitions, so they spread over every node.""",
                     RULE_OF_THUMB_MB, BYTES_PER_MESSAGE);
 

@@ -2,6 +2,8 @@ package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.Set;
+import java.util.TreeSet;
 import workshop.kit.cost.QueryCost;
 
 /**
@@ -14,9 +16,7 @@ public final class CostExpectations {
 
     /** The call must read one partition, on one node, and at most maxRows rows. */
     public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows) {
-        if (cost.requests() == 0) {
-            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
-        }
+        requireMeasured(call, cost);
         if (!cost.singlePartition() || cost.nodesAsked() > 1 || cost.rowsRead() > maxRows) {
             fail(String.format("""
                     %s read %,d row(s) on %d node(s) %s; partitions read: %s.
@@ -31,6 +31,54 @@ public final class CostExpectations {
     public static void assertRowsReadAtMost(String call, QueryCost cost, long maxRows, String why) {
         if (cost.rowsRead() > maxRows) {
             fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
+        }
+    }
+
+    /** The call must read exactly this many partitions, each by its key (no token range scanned). */
+    public static void assertPartitionsRead(String call, QueryCost cost, int expected, String why) {
+        requireMeasured(call, cost);
+        if (cost.rangeScans() > 0 || cost.partitionsRead() != expected) {
+            fail(String.format("%s read %s partition(s) on %s, with %,d row(s) read; it should read exactly %d. %s",
+                    call, cost.partitionsDescription(), cost.nodesRead(), cost.rowsRead(), expected, why));
+        }
+    }
+
+    /** The call must write exactly this many partitions: one per table and partition key it changes. */
+    public static void assertPartitionWrites(String call, QueryCost cost, long expected, String why) {
+        requireMeasured(call, cost);
+        if (cost.partitionWrites() != expected) {
+            fail(String.format("%s wrote %,d partition(s) in %d request(s); it should write %,d. %s",
+                    call, cost.partitionWrites(), cost.requests(), expected, why));
+        }
+    }
+
+    /** The call's writes must go through the batch log, so they are applied all or nothing. */
+    public static void assertLoggedBatch(String call, QueryCost cost) {
+        requireMeasured(call, cost);
+        if (cost.batchlogWrites() == 0) {
+            fail(String.format("""
+                    %s wrote %,d partition(s) in %d request(s) and none went through the batch log.
+                      If the app stops halfway, some copies are written and others are not. Put the writes in
+                      one BatchStatement of type LOGGED: the coordinator stores the batch first, so every
+                      write in it is applied eventually, even if a node fails in between.""",
+                    call, cost.partitionWrites(), cost.requests()));
+        }
+    }
+
+    /** The call must have read on every one of these nodes: a batch job over the whole ring. */
+    public static void assertEveryNodeRead(String call, QueryCost cost, Set<String> nodes) {
+        requireMeasured(call, cost);
+        if (!cost.nodesRead().containsAll(nodes)) {
+            Set<String> missed = new TreeSet<>(nodes);
+            missed.removeAll(cost.nodesRead());
+            fail(String.format("%s read on %s but not on %s: the partitions those nodes hold were never read.",
+                    call, cost.nodesRead(), missed));
+        }
+    }
+
+    private static void requireMeasured(String call, QueryCost cost) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
         }
     }
 }

@@ -43,6 +43,15 @@ public final class CostExpectations {
         }
     }
 
+    /** The call may read up to this many partitions, each by its key (no token range scanned). */
+    public static void assertPartitionsReadAtMost(String call, QueryCost cost, int max, String why) {
+        requireMeasured(call, cost);
+        if (cost.rangeScans() > 0 || cost.partitionsRead() > max) {
+            fail(String.format("%s read %s partition(s) on %s; it should read at most %d. %s",
+                    call, cost.partitionsDescription(), cost.nodesRead(), max, why));
+        }
+    }
+
     /** The call must write exactly this many partitions: one per table and partition key it changes. */
     public static void assertPartitionWrites(String call, QueryCost cost, long expected, String why) {
         requireMeasured(call, cost);

@@ -170,7 +170,7 @@ class rare_queries {
             TextTable.of("Q4 served by", "partition writes per message", "what one export reads")
                     .row("a token-range scan", messageOnly.partitionWrites(),
                             String.format("every row: %,d rows on %d nodes", scanned.rowsRead(), scanned.nodesAsked()))
-                    .row("a table keyed by (sender_id, year)", withSenderCopy.partitionWrites(), "the partition (ana, " + EXPORT_YEAR + ")")
+                    .row("a table keyed by (sender_id, year)", withSenderCopy.partitionWrites(), "the partition (" + ANA + ", " + EXPORT_YEAR + ")")
                     .print();
             Story.say("""
                     The table makes the export one partition read, and makes every message write %d partitions

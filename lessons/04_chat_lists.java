@@ -149,8 +149,8 @@ class chat_lists {
                     One message, one partition write per member plus one for the message itself. The delete
                     and the insert of a member's row share that member's partition, so the store applies
                     them as one write. The batch log writes are the price of "all or nothing": the
-                    coordinator first stores the whole batch on two other nodes and removes it from both
-                    once every write is applied, so a crash halfway is finished later instead of leaving
+                    coordinator first stores the whole batch in the batch log of up to two other nodes, and
+                    removes it there once every write is applied, so a crash halfway is finished later instead of leaving
                     some lists stale.""");
             printTop(session, cql);
 
@@ -186,8 +186,8 @@ class chat_lists {
                     before them are left out). One by one, every write waits for the answer to the one
                     before, so the time grows with the members. All at once without a batch, nothing waits
                     in line, but a group of %d takes %d requests and nothing makes them all-or-nothing.
-                    The logged batch is one request, plus the round trips that store the batch on two other
-                    nodes and remove it again (the %d batch log writes above).""",
+                    The logged batch is one request, plus the round trips that store the batch in the batch
+                    log and remove it again (the %d batch log writes above).""",
                     TIMED_SENDS, chats.get("all-hands").size(), batchSizes.get("all-hands"), logged.batchlogWrites());
             warnings.stream().distinct().limit(1).forEach(w -> Story.say("The server warned about the big one: \"%s\"", w));
             Story.say("""

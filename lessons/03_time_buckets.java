@@ -9,6 +9,7 @@ import static workshop.kit.cassandra.Keyspaces.schema;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -16,6 +17,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
@@ -114,7 +116,7 @@ class time_buckets {
                     partition) and messages_by_bucket ((chat, 10-day bucket), Discord's choice). The month
                     and the bucket both come from the message id itself: no lookup is needed to find them.""",
                     messages, BYTES_PER_MESSAGE, MONTHS);
-            java.util.function.LongFunction<com.datastax.oss.driver.api.core.cql.Statement<?>> write = i -> {
+            LongFunction<Statement<?>> write = i -> {
                 long id = ids[(int) (i / 3)];
                 return switch ((int) (i % 3)) {
                     case 0 -> plain.bind("public", id, body);

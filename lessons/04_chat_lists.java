@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -304,7 +305,7 @@ class chat_lists {
         }));
         List<String> senders = new ArrayList<>();
         chats.forEach((chat, members) -> IntStream.range(0, 5).forEach(i -> senders.add(chat + "\n" + members.get(i % members.size()))));
-        java.util.Collections.shuffle(senders, new Random(4));
+        Collections.shuffle(senders, new Random(4));
         Instant start = Instant.now().minus(Duration.ofDays(30));
         long step = Duration.ofDays(30).toMillis() / senders.size();
         for (int i = 0; i < senders.size(); i++) {

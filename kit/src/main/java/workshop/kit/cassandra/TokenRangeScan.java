@@ -20,6 +20,9 @@ public final class TokenRangeScan {
 
     /** Runs work(slice) for every slice on `workers` threads; the first failure stops the scan and is thrown. */
     public static Duration forEachSlice(List<TokenSlice> slices, int workers, String label, Consumer<TokenSlice> work) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
         long started = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try (Progress progress = Progress.of(label, slices.size())) {

@@ -22,7 +22,7 @@ final class TraceReader {
 
     private static final Pattern ROWS_READ = Pattern.compile("^Read (\\d+) live rows");
     private static final Pattern MEMTABLE_WRITE = Pattern.compile("^Adding to (\\S+) memtable");
-    private static final Duration SETTLE = Duration.ofMillis(150);
+    private static final Duration SETTLE = Duration.ofMillis(100);
     private static final Duration GIVE_UP = Duration.ofSeconds(15);
 
     private final CqlSession session;

@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -28,6 +26,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.cassandra.BulkWriter;
+import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.TokenRing;
 import workshop.kit.cassandra.TokenSlice;
 import workshop.kit.cost.Measured;
@@ -60,11 +59,11 @@ class YearlyExportTest {
         if (exporter != null) {
             return;
         }
-        plain.execute(SimpleStatement.newInstance("""
+        plain.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS messages (
                   conversation_id text, message_id bigint, sender_id text, body text,
                   PRIMARY KEY ((conversation_id), message_id))
-                WITH CLUSTERING ORDER BY (message_id DESC)""").setTimeout(Duration.ofSeconds(60)));
+                WITH CLUSTERING ORDER BY (message_id DESC)"""));
         PreparedStatement insert = plain.prepare("INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
         Random random = new Random(55);
         long span = LAST.toEpochMilli() - FIRST.toEpochMilli();

@@ -3,11 +3,10 @@ package workshop.lesson03;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import workshop.kit.cassandra.Keyspaces;
 
 /**
  * Reference solution: (conversation_id, bucket) is the partition key. Q1 asks the bucket of now
@@ -28,14 +27,14 @@ public class BucketedMessages {
     }
 
     public void createTable() {
-        session.execute(SimpleStatement.newInstance("""
+        session.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS messages_by_bucket (
                   conversation_id text,
                   bucket int,
                   message_id bigint,
                   body text,
                   PRIMARY KEY ((conversation_id, bucket), message_id))
-                WITH CLUSTERING ORDER BY (message_id DESC)""").setTimeout(Duration.ofSeconds(60)));
+                WITH CLUSTERING ORDER BY (message_id DESC)"""));
         insert = session.prepare(
                 "INSERT INTO messages_by_bucket (conversation_id, bucket, message_id, body) VALUES (?, ?, ?, ?)");
         newestInBucket = session.prepare(

@@ -6,10 +6,9 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.ids.Snowflake;
 
 /**
@@ -44,7 +43,7 @@ public class ChatLists {
                   user_id text, last_message_at timestamp, conversation_id text,
                   PRIMARY KEY ((user_id), last_message_at, conversation_id))
                 WITH CLUSTERING ORDER BY (last_message_at DESC, conversation_id ASC)""")) {
-            session.execute(SimpleStatement.newInstance(table).setTimeout(Duration.ofSeconds(60)));
+            session.execute(Keyspaces.schema(table));
         }
         insertMessage = session.prepare("INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
         insertMember = session.prepare("INSERT INTO members (conversation_id, user_id) VALUES (?, ?)");

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -142,7 +143,9 @@ class chat_lists {
                 QueryCost cost = sent.cost();
                 int members = chats.get(chat).size();
                 batchSizes.put(chat, sent.value().size());
-                sends.row(chat, members, String.format("%d (%d + %d)", sent.value().size(), members + 1, members),
+                long deletes = sent.value().stream()
+                        .filter(w -> w instanceof BoundStatement b && b.getPreparedStatement() == cql.deleteEntry).count();
+                sends.row(chat, members, String.format("%d (%d + %d)", sent.value().size(), sent.value().size() - deletes, deletes),
                         cost.partitionsRead(), cost.partitionWrites(), cost.batchlogWrites(), cost.requests());
             }
             sends.print();

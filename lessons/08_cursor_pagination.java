@@ -342,9 +342,11 @@ class cursor_pagination {
                     server_ts is for display only and never orders anything. The rows are written once and
                     read mostly while young, so TimeWindowCompactionStrategy (7-day windows) compacts each
                     week's files together and leaves old weeks alone.
+
                     channel_head: one row per channel with high_water_seq and current_bucket, read for every
                     newest page and every unread count (high_water_seq minus the reader's last seq), never
                     derived by scanning messages.
+
                     message_by_client_id: (channel_id, sender_id, client_msg_id) -> seq, message_id, kept for
                     one day, so a send that is retried returns the first result.""", BUCKET_SIZE, BUCKET_SIZE);
         }

@@ -12,11 +12,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
@@ -123,28 +123,14 @@ class IdempotentSendTest {
     @DisplayName("copies of one send arriving at the same moment all answer the same, and store one message")
     void simultaneousCopies() throws Exception {
         long channel = 22;
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            for (int round = 0; round < 4; round++) {
-                String clientMsgId = "race-" + round;
-                CountDownLatch start = new CountDownLatch(1);
-                List<Callable<Sent>> copies = IntStream.range(0, 4).<Callable<Sent>>mapToObj(c -> () -> {
-                    start.await();
-                    return messages.send(channel, SENDER, clientMsgId, "sent once, arrived four times");
-                }).toList();
-                List<Future<Sent>> answers = copies.stream().map(pool::submit).toList();
-                start.countDown();
-                Set<Sent> distinct = new HashSet<>();
-                for (Future<Sent> answer : answers) {
-                    distinct.add(answer.get());
-                }
-                assertEquals(1, distinct.size(), "four copies of " + clientMsgId + " got different answers: " + distinct
-                        + ". Claim the client id with INSERT ... IF NOT EXISTS: only one copy wins, the others answer"
-                        + " what the winner claimed.");
-                assertEquals(1, copiesOf(channel, SENDER, clientMsgId), "copies of " + clientMsgId + " stored in the channel");
-            }
-        } finally {
-            pool.shutdownNow();
+        for (int round = 0; round < 4; round++) {
+            String clientMsgId = "race-" + round;
+            Set<Sent> distinct = new HashSet<>(together(4,
+                    copy -> messages.send(channel, SENDER, clientMsgId, "sent once, arrived four times")));
+            assertEquals(1, distinct.size(), "four copies of " + clientMsgId + " got different answers: " + distinct
+                    + ". Claim the client id with INSERT ... IF NOT EXISTS: only one copy wins, the others answer"
+                    + " what the winner claimed.");
+            assertEquals(1, copiesOf(channel, SENDER, clientMsgId), "copies of " + clientMsgId + " stored in the channel");
         }
     }
 
@@ -152,26 +138,37 @@ class IdempotentSendTest {
     @DisplayName("three servers sending to one channel at once get seqs 1..30, each once, and the pages show all 30")
     void concurrentSendersShareTheSequence() throws Exception {
         long channel = 23;
-        ExecutorService pool = Executors.newFixedThreadPool(3);
-        try {
-            List<Callable<List<Sent>>> servers = IntStream.range(0, 3).<Callable<List<Sent>>>mapToObj(s -> () -> {
-                List<Sent> sent = new ArrayList<>();
-                for (int i = 0; i < 10; i++) {
-                    sent.add(messages.send(channel, s, "server-" + s + "-" + i, "message " + i + " from server " + s));
-                }
-                return sent;
-            }).toList();
-            Set<Long> seqs = new HashSet<>();
-            for (Future<List<Sent>> server : pool.invokeAll(servers)) {
-                for (Sent sent : server.get()) {
-                    assertTrue(seqs.add(sent.seq()), "seq " + sent.seq() + " was handed out twice. Move channel_head from n"
-                            + " to n + 1 with a compare-and-set (UPDATE ... IF high_water_seq = n) and retry when it fails.");
-                }
+        List<List<Sent>> servers = together(3, server -> IntStream.range(0, 10)
+                .mapToObj(i -> messages.send(channel, server, "server-" + server + "-" + i, "message " + i + " from server " + server))
+                .toList());
+        Set<Long> seqs = new HashSet<>();
+        for (List<Sent> server : servers) {
+            for (Sent sent : server) {
+                assertTrue(seqs.add(sent.seq()), "seq " + sent.seq() + " was handed out twice. Move channel_head from n"
+                        + " to n + 1 with a compare-and-set (UPDATE ... IF high_water_seq = n) and retry when it fails.");
             }
-            assertEquals(LongStream.rangeClosed(1, 30).boxed().collect(Collectors.toSet()), seqs, "the seqs handed out");
-            List<Long> listed = everything(channel).stream().map(Message::seq).toList();
-            assertEquals(LongStream.iterate(30, n -> n >= 1, n -> n - 1).boxed().toList(), listed,
-                    "the channel's pages, newest first");
+        }
+        assertEquals(LongStream.rangeClosed(1, 30).boxed().collect(Collectors.toSet()), seqs, "the seqs handed out");
+        List<Long> listed = everything(channel).stream().map(Message::seq).toList();
+        assertEquals(LongStream.iterate(30, n -> n >= 1, n -> n - 1).boxed().toList(), listed,
+                "the channel's pages, newest first");
+    }
+
+    /** Runs work(0..threads-1) on as many threads, released at the same moment, and returns their answers. */
+    private static <T> List<T> together(int threads, IntFunction<T> work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<T>> running = IntStream.range(0, threads).mapToObj(t -> pool.submit(() -> {
+                start.await();
+                return work.apply(t);
+            })).toList();
+            start.countDown();
+            List<T> answers = new ArrayList<>();
+            for (Future<T> answer : running) {
+                answers.add(answer.get());
+            }
+            return answers;
         } finally {
             pool.shutdownNow();
         }

@@ -20,7 +20,12 @@ public final class H2 {
      * connections (threads, "partitions") can share it.
      */
     public static Connection memory(String name) throws SQLException {
-        return DriverManager.getConnection("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=0", "sa", "");
+        return DriverManager.getConnection(memoryUrl(name), "sa", "");
+    }
+
+    /** The JDBC URL of the named in-memory database {@link #memory(String)} opens. */
+    public static String memoryUrl(String name) {
+        return "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=0";
     }
 
     /**

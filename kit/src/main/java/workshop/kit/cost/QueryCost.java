@@ -68,6 +68,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
     public String summary() {
         return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
                 nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
-                elapsed.toNanos() / 1e6);
+                elapsed.toNanos() / 1e6)
+                + (conditional() ? String.format(", %d Paxos step(s), %,d Paxos state write(s)", paxosSteps, paxosWrites) : "");
     }
 }

@@ -16,8 +16,8 @@ import org.h2.jdbcx.JdbcConnectionPool;
 public final class MemoryDatabase implements AutoCloseable {
 
     private static final int MAX_CONNECTIONS = 64;
-    /** Long enough that a transaction queued behind a row lock waits instead of failing. */
-    private static final int LOCK_TIMEOUT_MS = 10_000;
+    /** Long enough that a transaction queued behind a row lock waits, even on a busy machine, instead of failing. */
+    private static final int LOCK_TIMEOUT_MS = 60_000;
     private static final Duration GIVE_UP = Duration.ofSeconds(10);
 
     private final String name;

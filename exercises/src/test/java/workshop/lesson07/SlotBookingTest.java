@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -29,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import workshop.kit.concurrent.Contenders;
 import workshop.kit.dining.DiningSchema;
 import workshop.kit.h2.MemoryDatabase;
+import workshop.kit.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
 
 class SlotBookingTest {
@@ -151,11 +150,9 @@ class SlotBookingTest {
         UUID otherDiner = UUID.randomUUID();
         try (Connection other = db.connect()) {
             other.setAutoCommit(false);
-            try (PreparedStatement claim = other.prepareStatement("UPDATE slots SET reservation_id = ?"
-                    + " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ? AND reservation_id IS NULL")) {
-                bind(claim, otherDiner, slot.restaurantId(), slot.date(), slot.time(), slot.tableId());
-                assertEquals(1, claim.executeUpdate());
-            }
+            assertEquals(1, Sql.update(other, "UPDATE slots SET reservation_id = ? WHERE restaurant_id = ? AND slot_date = ?"
+                            + " AND slot_time = ? AND table_id = ? AND reservation_id IS NULL",
+                    otherDiner, slot.restaurantId(), slot.date(), slot.time(), slot.tableId()));
             // Not committed yet: our diner now asks for the same table.
             CompletableFuture<BookingResult> ours = CompletableFuture.supplyAsync(() -> booking.book(slot));
             boolean queued = db.awaitBlockedSessions(1, ours::isDone);
@@ -259,30 +256,16 @@ class SlotBookingTest {
     }
 
     private static UUID holderOf(BookingRequest slot) throws SQLException {
-        try (Connection connection = db.connect();
-             PreparedStatement select = connection.prepareStatement("SELECT reservation_id FROM slots"
-                     + " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?")) {
-            bind(select, slot.restaurantId(), slot.date(), slot.time(), slot.tableId());
-            try (ResultSet row = select.executeQuery()) {
-                row.next();
-                return row.getObject(1, UUID.class);
-            }
+        try (Connection connection = db.connect()) {
+            return Sql.list(connection, row -> row.getObject(1, UUID.class), "SELECT reservation_id FROM slots"
+                            + " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?",
+                    slot.restaurantId(), slot.date(), slot.time(), slot.tableId()).get(0);
         }
     }
 
     private static long count(String sql, Object... parameters) throws SQLException {
-        try (Connection connection = db.connect(); PreparedStatement select = connection.prepareStatement(sql)) {
-            bind(select, parameters);
-            try (ResultSet row = select.executeQuery()) {
-                row.next();
-                return row.getLong(1);
-            }
-        }
-    }
-
-    private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
-        for (int i = 0; i < parameters.length; i++) {
-            statement.setObject(i + 1, parameters[i]);
+        try (Connection connection = db.connect()) {
+            return Sql.count(connection, sql, parameters);
         }
     }
 }

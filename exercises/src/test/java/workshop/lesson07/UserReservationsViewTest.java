@@ -3,8 +3,6 @@ package workshop.lesson07;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -21,6 +19,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import workshop.kit.dining.DiningSchema;
 import workshop.kit.h2.MemoryDatabase;
+import workshop.kit.h2.Sql;
 import workshop.lesson07.ReservationEvent.Kind;
 
 class UserReservationsViewTest {
@@ -175,13 +174,8 @@ class UserReservationsViewTest {
     }
 
     private static long rowsOf(long diner) throws SQLException {
-        try (Connection connection = db.connect();
-             PreparedStatement select = connection.prepareStatement("SELECT COUNT(*) FROM user_reservations WHERE user_id = ?")) {
-            select.setLong(1, diner);
-            try (ResultSet row = select.executeQuery()) {
-                row.next();
-                return row.getLong(1);
-            }
+        try (Connection connection = db.connect()) {
+            return Sql.count(connection, "SELECT COUNT(*) FROM user_reservations WHERE user_id = ?", diner);
         }
     }
 }

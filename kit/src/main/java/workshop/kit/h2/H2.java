@@ -39,14 +39,10 @@ public final class H2 {
 
     /** The plan EXPLAIN ANALYZE prints after running the query. */
     public static String plan(Connection connection, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement explain = connection.prepareStatement("EXPLAIN ANALYZE " + sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                explain.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet plan = explain.executeQuery()) {
-                plan.next();
-                return plan.getString(1);
-            }
+        try (PreparedStatement explain = Sql.prepare(connection, "EXPLAIN ANALYZE " + sql, parameters);
+             ResultSet plan = explain.executeQuery()) {
+            plan.next();
+            return plan.getString(1);
         }
     }
 

@@ -15,7 +15,9 @@ public final class Lessons {
             Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
-                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"));
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("reservations", "07", "Reservations without double booking",
+                    "lessons/07_reservations.java", "workshop.lesson07"));
 
     private Lessons() {}
 

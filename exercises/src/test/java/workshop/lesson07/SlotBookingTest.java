@@ -193,8 +193,8 @@ class SlotBookingTest {
         long booked = tallies.stream().mapToLong(t -> t[0]).sum();
         long taken = tallies.stream().mapToLong(t -> t[1]).sum();
         assertEquals((long) threads * each, booked + taken, "every attempt gets an answer");
-        assertEquals(slots.size(), booked, threads * each + " attempts on " + slots.size()
-                + " slots (every slot asked for many times) should give exactly one winner per slot");
+        assertEquals(slots.size(), booked, booked + " of " + threads * each + " attempts were told they booked one of "
+                + slots.size() + " slots, each asked for many times: every slot must have exactly one winner");
         String ours = "user_id BETWEEN " + firstUser + " AND " + (firstUser + threads - 1);
         assertEquals(booked, count("SELECT COUNT(*) FROM reservations WHERE " + ours),
                 "reservations beyond the winners mean a diner was double booked; fewer mean a booking was lost");

@@ -6,13 +6,12 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
-import com.datastax.oss.driver.api.core.servererrors.WriteType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.UUID;
+import workshop.kit.cassandra.ConditionalWrites;
 
 /**
  * Reference solution: Cassandra has no transaction spanning a read and a write, but a lightweight
@@ -83,8 +82,8 @@ public class LwtSlotBooking {
         for (int attempt = 1; ; attempt++) {
             try {
                 return claim(request);
-            } catch (WriteTimeoutException e) {
-                if (e.getWriteType() != WriteType.CAS || attempt == ATTEMPTS) {
+            } catch (RuntimeException e) {
+                if (!ConditionalWrites.outcomeUnknown(e) || attempt == ATTEMPTS) {
                     throw e;
                 }
                 // Unknown outcome: a serial read sees any proposal in flight settled first.

@@ -45,12 +45,12 @@ public final class CostExpectations {
         if (!cost.conditional()) {
             fail(String.format("""
                     %s wrote without a condition: its trace shows no Paxos step (%s).
-                      Between a read that finds the slot free and a plain write, another diner can do the same,
-                      and both writes succeed. Put the check in the write: UPDATE ... IF reservation_id = null,
-                      and read wasApplied() from the result.""", call, cost.summary()));
+                      Between a read that finds the row free and a plain write, another client can do the same,
+                      and both writes succeed. Put the check in the write (UPDATE ... IF column = value, for
+                      example IF reservation_id = null) and read wasApplied() from the result.""", call, cost.summary()));
         }
         if (cost.partitionWrites() > 1) {
-            fail(String.format("%s wrote %d table partition(s); a booking should write one, the slot's (%s).",
+            fail(String.format("%s wrote %d table partition(s); a conditional write changes one (%s).",
                     call, cost.partitionWrites(), cost.summary()));
         }
     }

@@ -25,7 +25,7 @@ final class TraceReader {
     /** Cassandra's trace lines for the Paxos steps of a lightweight transaction. */
     private static final Pattern PAXOS_STEP = Pattern.compile(
             "^(Promising ballot|Reading existing values for CAS precondition|Accepting proposal|Committing proposal)");
-    private static final Duration SETTLE = Duration.ofMillis(150);
+    private static final Duration SETTLE = Duration.ofMillis(100);
     private static final Duration GIVE_UP = Duration.ofSeconds(15);
 
     private final CqlSession session;

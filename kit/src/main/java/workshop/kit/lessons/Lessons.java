@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The one list of lessons. The jbang catalog, the check command and the grading report all read
+ * The one list of lessons. The jbang generate, the check command and the grading report all read
  * it (CatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
  */
 public final class Lessons {

@@ -67,4 +67,33 @@ public final class CostExpectations {
             fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
         }
     }
+
+    /**
+     * The call must decide with a conditional write (a lightweight transaction: the trace shows
+     * Paxos steps) and write at most one partition of a table.
+     */
+    public static void assertConditionalWrite(String call, QueryCost cost) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        if (!cost.conditional()) {
+            fail(String.format("""
+                    %s wrote without a condition: its trace shows no Paxos step (%s).
+                      Between a read that finds the row free and a plain write, another client can do the same,
+                      and both writes succeed. Put the check in the write (UPDATE ... IF column = value, for
+                      example IF reservation_id = null) and read wasApplied() from the result.""", call, cost.summary()));
+        }
+        if (cost.partitionWrites() > 1) {
+            fail(String.format("%s wrote %d table partition(s); a conditional write changes one (%s).",
+                    call, cost.partitionWrites(), cost.summary()));
+        }
+    }
+
+    /** A refused call must write nothing to any table (Paxos bookkeeping of a failed condition aside). */
+    public static void assertRefusedWithoutWriting(String call, QueryCost cost) {
+        if (cost.partitionWrites() > 0) {
+            fail(String.format("%s was refused but wrote %d partition(s) (%s). A refused request must leave the tables as they were.",
+                    call, cost.partitionWrites(), cost.summary()));
+        }
+    }
 }

@@ -16,6 +16,8 @@ public final class Lessons {
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
                     "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("reservations", "07", "Reservations without double booking",
+                    "lessons/07_reservations.java", "workshop.lesson07"),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
                     "lessons/08_cursor_pagination.java", "workshop.lesson08"));
 

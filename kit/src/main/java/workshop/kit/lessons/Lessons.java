@@ -21,7 +21,11 @@ public final class Lessons {
             Lesson.withExercise("chat-lists", "04", "A second table for chat lists, written on every message",
                     "lessons/04_chat_lists.java", "workshop.lesson04"),
             Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
-                    "lessons/05_rare_queries.java", "workshop.lesson05"));
+                    "lessons/05_rare_queries.java", "workshop.lesson05"),
+            Lesson.withExercise("reservations", "07", "Reservations without double booking",
+                    "lessons/07_reservations.java", "workshop.lesson07"),
+            Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"));
 
     private Lessons() {}
 

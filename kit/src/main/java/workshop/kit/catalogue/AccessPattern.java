@@ -45,6 +45,11 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
         return new AccessPattern(id, question, rate, p99, newPlan, samples);
     }
 
+    /** The same question, rate and target with no plan and no code yet: to declare another design for it. */
+    public AccessPattern unserved() {
+        return new AccessPattern(id, question, rate, p99, null, List.of());
+    }
+
     public AccessPattern servedBy(String label, Supplier<?> run) {
         List<Sample> more = new ArrayList<>(samples);
         more.add(new Sample(label, run));

@@ -33,10 +33,10 @@ public record CatalogueReport(String title, List<PatternResult> results) {
         long patterns = results.stream().map(r -> r.pattern().id()).distinct().count();
         StringBuilder out = new StringBuilder(String.format("Catalogue \"%s\": %d pattern(s), %d run(s): %d green, %d explained, %d failed%n",
                 title, patterns, results.size(), count(Verdict.GREEN), count(Verdict.EXPLAINED), count(Verdict.FAILED)));
-        TextTable table = TextTable.of("pattern", "sample", "rate", "declared", "touched (traced)", "rows read", "verdict");
+        TextTable table = TextTable.of("pattern", "rate", "declared", "touched (traced)", "rows read", "verdict");
         for (PatternResult result : results) {
             Observation seen = result.observed();
-            table.row(result.pattern().id(), result.sample(), String.valueOf(result.pattern().rate()),
+            table.row(seen == null ? result.pattern().id() : result.pattern().id() + " " + result.sample(), String.valueOf(result.pattern().rate()),
                     result.pattern().plan() == null ? "(none)" : result.pattern().plan().describe(),
                     seen == null ? "-" : seen.touched(), seen == null ? "-" : String.format("%,d", seen.rowsRead()),
                     result.verdict().toString());

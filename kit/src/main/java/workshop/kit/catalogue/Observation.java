@@ -47,7 +47,7 @@ public record Observation(int partitionReads, int distinctPartitions, int rangeS
         }
         String where = nodes.size() == 1 ? nodes.iterator().next() : nodes.size() + " nodes";
         if (scanned()) {
-            return rangeScans + " ranges scanned, " + where;
+            return rangeScans + " ranges, " + where;
         }
         return (distinctPartitions == 1 ? "1 partition, " : distinctPartitions + " partitions, ") + where;
     }

@@ -117,13 +117,11 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return mostPartitions > partitions;
     }
 
-    /** Short, for a report column: "range messages", "point message_lookup > messages, 2", "batch job on messages". */
+    /** Short, for a report column: "range messages", "point message_lookup > messages", "batch job: messages". */
     public String describe() {
         return switch (access) {
-            case POINT, RANGE -> access + " " + String.join(" > ", tables)
-                    + (partitions > 1 ? ", " + partitions : "") + (walks() ? ", walks to " + mostPartitions : "");
-            case BATCH_SCAN -> "batch job on " + String.join(", ", tables);
-            case SEARCH -> "search index on " + String.join(", ", tables);
+            case POINT, RANGE -> access + " " + String.join(" > ", tables) + (walks() ? ", walk <= " + mostPartitions : "");
+            case BATCH_SCAN, SEARCH -> access + ": " + String.join(", ", tables);
         };
     }
 

@@ -47,7 +47,7 @@ final class Rules {
     /** A pattern served outside the store, judged on its declaration alone. */
     static PatternResult unrun(AccessPattern pattern) {
         return new PatternResult(pattern, "-", Verdict.EXPLAINED, List.of(pattern.plan().note()
-                + ". No key serves it; at " + pattern.rate() + " it stays off the store's request path."), null);
+                + ". No key serves it; asked " + pattern.rate() + ", it stays off the store's request path."), null);
     }
 
     static PatternResult judge(AccessPattern pattern, String sample, Observation seen, Rate busy) {
@@ -73,7 +73,7 @@ final class Rules {
                         is declared a batch job, but its statement read %d partition(s) by key without \
                         scanning: a key serves it, so declare that key read instead.""", seen.distinctPartitions()));
             } else {
-                explanations.add(String.format("%s. One run scanned %d token ranges on %d node(s) and read %,d rows; at %s that is work for a job, not for a request.",
+                explanations.add(String.format("%s. One run scanned %d token ranges on %d node(s) and read %,d rows; asked %s, that is work for a job, not for a request.",
                         plan.note(), seen.rangeScans(), seen.nodes().size(), seen.rowsRead(), pattern.rate()));
             }
         }

@@ -144,8 +144,9 @@ class RulesTest {
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", " "));
         assertThrows(IllegalArgumentException.class, () -> Plan.range("messages").walking(1, "no walk at all"));
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", "x").then(Plan.point("messages")));
-        assertEquals("point message_lookup > messages, 2", Plan.point("message_lookup").then(Plan.point("messages")).describe());
-        assertEquals("range messages, walks to 4", Plan.range("messages").walking(4, "buckets").describe());
+        assertEquals("point message_lookup > messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
+        assertEquals(2, Plan.point("message_lookup").then(Plan.point("messages")).partitions());
+        assertEquals("range messages, walk <= 4", Plan.range("messages").walking(4, "buckets").describe());
     }
 
     @Test

@@ -58,9 +58,19 @@ public final class CatalogueTool {
                         + " with a constructor without arguments.");
                 System.exit(2);
             }
+            List<String> compiled = JavaSources.classNames(classes);
             boolean passed = true;
             for (Catalogue catalogue : catalogues) {
-                passed &= check(catalogue);
+                try {
+                    passed &= check(catalogue);
+                } catch (ClusterException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    passed = false;
+                    System.out.println(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e);
+                    Stream.of(e.getStackTrace()).filter(frame -> compiled.contains(frame.getClassName()))
+                            .forEach(frame -> System.out.println("  at " + frame));
+                }
             }
             System.exit(passed ? 0 : 1);
         } catch (IOException e) {

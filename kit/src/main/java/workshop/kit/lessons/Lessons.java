@@ -16,6 +16,8 @@ public final class Lessons {
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
                     "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
 

@@ -6,13 +6,13 @@ import java.time.Duration;
  * How often a question is asked, as a person would say it ("20,000/s", "monthly") and as a
  * number the checker compares with its threshold for busy patterns.
  */
-public record Rate(double perSecond, String label) {
+public record Rate(double timesPerSecond, String label) {
 
     private static final double SECONDS_A_MONTH = Duration.ofDays(30).toSeconds();
 
     public Rate {
-        if (!(perSecond > 0)) {
-            throw new IllegalArgumentException("a rate must be above zero, was " + perSecond);
+        if (!(timesPerSecond > 0)) {
+            throw new IllegalArgumentException("a rate must be above zero, was " + timesPerSecond);
         }
     }
 
@@ -33,7 +33,7 @@ public record Rate(double perSecond, String label) {
     }
 
     public boolean atLeast(Rate other) {
-        return perSecond >= other.perSecond;
+        return timesPerSecond >= other.timesPerSecond;
     }
 
     @Override

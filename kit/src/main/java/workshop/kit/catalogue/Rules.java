@@ -110,8 +110,8 @@ final class Rules {
             } else {
                 failures.add(String.format("""
                         is asked %s and touched %d partitions: a scatter-gather, whose p99 is the p99 of \
-                        its slowest partition read. Above %s a pattern reads one partition: give it a table \
-                        whose partition holds the whole answer.""", pattern.rate(), touched, busy));
+                        its slowest partition read. From %s on, a pattern reads one partition: give it a \
+                        table whose partition holds the whole answer.""", pattern.rate(), touched, busy));
             }
         }
         if (plan.access() == Plan.Access.POINT && seen.rowsRead() > touched) {

@@ -153,6 +153,7 @@ class RulesTest {
     void ratesReadAsPeopleSayThem() {
         assertEquals("20,000/s", Rate.perSecond(20_000).toString());
         assertEquals("monthly", Rate.perMonth(1).toString());
+        assertEquals("1,000/day", Rate.perDay(1_000).toString());
         assertTrue(Rate.perSecond(500).atLeast(BUSY));
         assertTrue(!Rate.perMinute(600).atLeast(BUSY));
     }

@@ -221,14 +221,16 @@ class access_pattern_catalogue {
                     to a search index fed from the messages table. No new table for four new questions.""");
 
             Story.section("The whole catalogue, checked");
+            long started = System.nanoTime();
             CatalogueReport report = checker.check(catalogue.name(), catalogue.patterns());
+            double seconds = (System.nanoTime() - started) / 1e9;
             report.print();
             Story.say("""
-                    One report, %d patterns: %d runs green, %d explained, %d failed. It runs in seconds, so
-                    it belongs in the build: a new question, or a change to a table, that breaks a busy
-                    pattern fails before it reaches production.""", report.results().stream().map(r -> r.pattern().id()).distinct().count(),
-                    report.count(Verdict.GREEN), report.count(Verdict.EXPLAINED),
-                    report.count(Verdict.FAILED));
+                    One report, %d patterns: %d runs green, %d explained, %d failed, in %.1f s on data
+                    already loaded. That is cheap enough for the build: a new question, or a change to a
+                    table, that breaks a busy pattern fails before it reaches production.""",
+                    report.results().stream().map(r -> r.pattern().id()).distinct().count(),
+                    report.count(Verdict.GREEN), report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED), seconds);
 
             Story.section("Saying it in a design interview");
             Story.say("""

@@ -3,9 +3,7 @@ package workshop.lesson09;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -14,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.cassandra.BulkWriter;
+import workshop.kit.cassandra.Keyspaces;
 
 /**
  * Reference solution. readings_by_sensor holds one sensor's day per partition, newest first: it
@@ -41,15 +40,15 @@ public class SensorStore {
     }
 
     public void createTables() {
-        schema("""
+        session.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS readings_by_sensor (
                   sensor_id text, day date, time timestamp, site_id text, value double,
                   PRIMARY KEY ((sensor_id, day), time))
-                WITH CLUSTERING ORDER BY (time DESC)""");
-        schema("""
+                WITH CLUSTERING ORDER BY (time DESC)"""));
+        session.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS latest_by_site (
                   site_id text, sensor_id text, time timestamp, value double,
-                  PRIMARY KEY ((site_id), sensor_id))""");
+                  PRIMARY KEY ((site_id), sensor_id))"""));
         insertReading = session.prepare("INSERT INTO readings_by_sensor (sensor_id, day, time, site_id, value) VALUES (?, ?, ?, ?, ?)");
         // The reading's own time as the write timestamp: an older reading arriving late cannot replace a newer one.
         upsertLatest = session.prepare("INSERT INTO latest_by_site (site_id, sensor_id, time, value) VALUES (?, ?, ?, ?) USING TIMESTAMP ?");
@@ -104,9 +103,5 @@ public class SensorStore {
 
     private static Reading reading(Row row) {
         return new Reading(row.getString("site_id"), row.getString("sensor_id"), row.getInstant("time"), row.getDouble("value"));
-    }
-
-    private void schema(String cql) {
-        session.execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
     }
 }

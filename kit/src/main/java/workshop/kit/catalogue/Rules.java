@@ -107,6 +107,12 @@ final class Rules {
                         read %d partitions one after another, within the %d its plan allows: %s. Only the \
                         reads that walk pay for it; if they are more than 1 in 100, it shows in the p99.""",
                         touched, plan.mostPartitions(), plan.note()));
+            } else if (seen.onePartitionPerRequest()) {
+                failures.add(String.format("""
+                        is asked %s and touched %d partitions, one request after another: each waits for \
+                        the last. From %s on, a pattern reads one partition. If this is a walk back through \
+                        time buckets, bound it and declare it: .walking(most, why); if not, give it a table \
+                        whose partition holds the whole answer.""", pattern.rate(), touched, busy));
             } else {
                 failures.add(String.format("""
                         is asked %s and touched %d partitions: a scatter-gather, whose p99 is the p99 of \

@@ -88,6 +88,12 @@ class RulesTest {
     }
 
     @Test
+    void anUndeclaredWalkFailsAndSaysHowToDeclareIt() {
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(20_000), Plan.range("messages")), seen(2, 2, 0, 1, 50, 50, 2)),
+                "one request after another");
+    }
+
+    @Test
     void aWalkPastItsBoundFails() {
         Plan walk = Plan.range("messages").walking(2, "buckets");
         assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(20_000), walk), seen(3, 3, 0, 2, 50, 50, 3)), "touched 3 partitions");

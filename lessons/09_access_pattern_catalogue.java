@@ -204,12 +204,13 @@ class access_pattern_catalogue {
             CatalogueReport bucketed = checker.check("Q1 with buckets", List.of(catalogue.pattern("Q1")));
             bucketed.print();
             Story.say("""
-                    In the busy chat the current bucket already holds 50 messages: one partition, green. A
-                    quiet chat has fewer than 50 in the current bucket and steps back one bucket at a time,
-                    at most %d: %d partitions here. The plan declares that walk, the trace confirms one
+                    In the busy chat the current bucket already holds 50 messages: %d partition read, %s.
+                    A quiet chat has fewer than 50 in the current bucket and steps back one bucket at a
+                    time, at most %d: %d partitions here. The plan declares that walk, the trace confirms one
                     partition per request, so the checker explains it instead of failing it. If walks were
                     more than 1 request in 100, they would set Q1's p99; keeping each chat's newest bucket
                     next to its chat-list row would let a quiet chat start where its messages are.""",
+                    bucketed.results().get(0).observed().distinctPartitions(), bucketed.results().get(0).verdict(),
                     ChatCatalogue.WALK, bucketed.results().get(1).observed().distinctPartitions());
 
             Story.section("A second catalogue on the same tables: channels");

@@ -2,6 +2,10 @@ package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.List;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.PatternResult;
+import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.QueryCost;
 
 /**
@@ -22,6 +26,26 @@ public final class CostExpectations {
                       Make the value you look up the partition key, and order the rows inside it with the
                       clustering key, so the store can go straight there and stop at the limit.""",
                     call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows));
+        }
+    }
+
+    /** Every pattern of the catalogue must be green or explained; the failure message is the checker's report. */
+    public static void assertCatalogueHolds(CatalogueReport report) {
+        if (!report.passed()) {
+            fail("The design does not serve every pattern as its catalogue declares. The checker's report:\n" + report.render());
+        }
+    }
+
+    /** Every run of one pattern must be green or explained. */
+    public static void assertPatternHolds(CatalogueReport report, String patternId) {
+        List<PatternResult> results = report.resultsOf(patternId);
+        if (results.isEmpty()) {
+            fail("The catalogue declares no pattern " + patternId + ": add AccessPattern.of(\"" + patternId + "\", ...) to patterns().");
+        }
+        List<String> failures = results.stream().filter(r -> r.verdict() == Verdict.FAILED)
+                .flatMap(r -> r.reasons().stream().map(reason -> r.name() + " " + reason)).toList();
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures) + "\n\nThe checker's report:\n" + report.render());
         }
     }
 

@@ -25,7 +25,9 @@ public final class Lessons {
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07"),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
-                    "lessons/08_cursor_pagination.java", "workshop.lesson08"));
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"),
+            Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
+                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
 
     private Lessons() {}
 

@@ -71,6 +71,7 @@ class ring {
             PreparedStatement read = session.prepare("SELECT title FROM lesson00.chats WHERE conversation_id = ?");
             CostProbe probe = new CostProbe(session);
             TextTable keys = TextTable.of("conversation_id", "token", "owner (token map)", "node that read it (trace)");
+            // tag::where-a-key-lands[]
             for (String chat : List.of("c1", "c2", "c3", "alice-bob", "team-42")) {
                 session.execute(insert.bind(chat, "chat " + chat));
                 var token = tokens.newToken(TypeCodecs.TEXT.encode(chat, ProtocolVersion.DEFAULT));
@@ -79,6 +80,7 @@ class ring {
                 keys.row(chat, tokens.format(token), predicted, String.join(", ", cost.nodesRead()));
             }
             keys.print();
+            // end::where-a-key-lands[]
             Story.say("""
                     The partition key alone decides the node. Every table in this workshop is designed so the
                     busy questions name their partition key, and so go to one node.""");

@@ -38,6 +38,7 @@ class naive_table {
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
             Keyspaces.recreate(session, KS);
+            // tag::schemas[]
             session.execute(schema("""
                     CREATE TABLE lesson01.messages_by_id (
                       message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
@@ -46,6 +47,7 @@ class naive_table {
                       conversation_id text, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // end::schemas[]
             // Created now, on the empty table, so it is ready when the lesson reaches it.
             session.execute(schema("CREATE INDEX messages_by_id_conversation ON lesson01.messages_by_id (conversation_id)"));
             PreparedStatement insertA = session.prepare("INSERT INTO lesson01.messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)");
@@ -97,8 +99,10 @@ class naive_table {
             Story.say("Chart: %s", chart.save("lesson01-rows-read-vs-table-size"));
 
             Story.section("Does a secondary index rescue design A?");
+            // tag::secondary-index[]
             Measured<List<Row>> indexed = probe.read(SimpleStatement.newInstance(
                     "SELECT message_id, body FROM lesson01.messages_by_id WHERE conversation_id = 'c2'"));
+            // end::secondary-index[]
             QueryCost i = indexed.cost();
             TextTable.of("query", "nodes asked", "rows read (after the index filter)", "rows returned")
                     .row("A + index on conversation_id", i.nodesAsked(), i.rowsRead(), i.rowsReturned())
@@ -112,6 +116,7 @@ class naive_table {
         }
     }
 
+    // tag::naive-app[]
     /** The naive app: read the whole table, keep c2's messages, sort newest first, take three. */
     static QueryCost designA(CostProbe probe) {
         Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM lesson01.messages_by_id"));
@@ -126,6 +131,7 @@ class naive_table {
         }
         return all.cost();
     }
+    // end::naive-app[]
 
     /** Writes count messages to both designs, spread round-robin over chats named prefix1..prefixN. */
     static void load(CqlSession session, PreparedStatement insertA, PreparedStatement insertB,

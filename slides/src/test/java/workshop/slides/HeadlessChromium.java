@@ -45,10 +45,6 @@ final class HeadlessChromium {
         return Files.isExecutable(MAC_CHROME) ? Optional.of(new HeadlessChromium(MAC_CHROME, scratch)) : Optional.empty();
     }
 
-    Path executable() {
-        return executable;
-    }
-
     /** The page's DOM once its scripts have run (virtual time lets timers finish without waiting). */
     String dumpDom(URI page) {
         return run(List.of("--dump-dom", "--virtual-time-budget=20000", page.toString()));

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -130,7 +129,12 @@ class SlideDecksTest {
         String checkScript = resource("deck-check.js");
         return rendered.stream().map(deck -> DynamicTest.dynamicTest(deck.deck().name(), () -> {
             Path page = withCheckScript(deck.html(), checkScript);
-            PageReport report = PageReport.parse(chromium.dumpDom(page.toUri()));
+            PageReport report;
+            try {
+                report = PageReport.parse(chromium.dumpDom(page.toUri()));
+            } finally {
+                Files.delete(page); // the rendered folder is what an instructor copies: keep it clean
+            }
             assertTrue(report.problems().isEmpty(), deck.deck().name() + ": " + String.join("; ", report.problems()));
             assertEquals(deck.slides().size() + 1, report.slides().size(),
                     deck.deck().name() + ": reveal.js shows a different number of slides than the deck has (title slide included)");

@@ -1,6 +1,7 @@
 package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -28,6 +29,8 @@ class CostProbeTest {
         session.execute(Keyspaces.schema("CREATE TABLE m (chat text, id int, body text, PRIMARY KEY ((chat), id)) WITH CLUSTERING ORDER BY (id DESC)"));
         insert = session.prepare("INSERT INTO m (chat, id, body) VALUES (?, ?, ?)");
         byChat = session.prepare("SELECT id FROM m WHERE chat = ? LIMIT ?");
+        // Its own table, so the writes below never change what the scan above counts.
+        session.execute(Keyspaces.schema("CREATE TABLE w (k text PRIMARY KEY, v text)"));
         for (int i = 0; i < 40; i++) {
             session.execute(insert.bind("chat-" + (i % 4), i, "b"));
         }
@@ -63,5 +66,29 @@ class CostProbeTest {
         QueryCost cost = probe.write(batch);
         assertEquals(3, cost.partitionWrites(), cost.summary());
         assertEquals(0, cost.rowsRead(), cost.summary());
+    }
+
+    @Test
+    void aPlainWriteRunsNoPaxos() {
+        QueryCost cost = probe.write(SimpleStatement.newInstance("INSERT INTO w (k, v) VALUES ('plain', 'x')"));
+        assertEquals(1, cost.partitionWrites(), cost.summary());
+        assertEquals(0, cost.paxosSteps(), cost.summary());
+        assertFalse(cost.conditional());
+    }
+
+    /** One replica per row: each Paxos step shows once in the trace. */
+    @Test
+    void aConditionalWriteCountsItsPaxosStepsAndWritesNothingWhenItFails(CqlSession session) {
+        PreparedStatement once = session.prepare("INSERT INTO w (k, v) VALUES (?, ?) IF NOT EXISTS");
+        QueryCost applied = probe.write(once.bind("lwt", "x"));
+        assertEquals(4, applied.paxosSteps(), "promise, read, accept, commit: " + applied.summary());
+        assertEquals(1, applied.partitionWrites(), applied.summary());
+        assertTrue(applied.paxosWrites() > 0, applied.summary());
+        assertEquals(1, applied.partitionsRead(), "the condition's read of the row, not of Paxos state: " + applied.summary());
+
+        QueryCost refused = probe.write(once.bind("lwt", "y"));
+        assertEquals(3, refused.paxosSteps(), "promise, read, accept of an empty proposal, no commit: " + refused.summary());
+        assertEquals(0, refused.partitionWrites(), refused.summary());
+        assertTrue(refused.conditional());
     }
 }

@@ -23,12 +23,9 @@ class NamespacesTest {
     private static final String LESSON = "lesson_ns_check";
 
     @AfterEach
-    void backToNoNamespace(CqlSession session) {
-        for (String learner : new String[] {"alice", "bob"}) {
-            System.setProperty("workshop.namespace", learner);
-            Keyspaces.drop(session, LESSON);
-        }
-        System.clearProperty("workshop.namespace");
+    void dropBothLearnersKeyspaces(CqlSession session) {
+        dropAs("alice", session, LESSON);
+        dropAs("bob", session, LESSON);
     }
 
     @Test
@@ -47,26 +44,23 @@ class NamespacesTest {
         assertEquals(1, session.execute("SELECT count(*) FROM " + bobs + ".notes").one().getLong(0),
                 "alice's rerun left bob's table alone");
 
-        as("alice", () -> {
-            Keyspaces.drop(session, LESSON);
-            return null;
-        });
+        dropAs("alice", session, LESSON);
         assertFalse(keyspaceExists(session, alices));
         assertTrue(keyspaceExists(session, bobs), "alice's drop left bob's keyspace alone");
         assertFalse(keyspaceExists(session, LESSON), "nothing was created outside a namespace");
     }
 
     @Test
-    void theExtensionGivesATestClassItsKeyspaceInTheNamespaceAndDropsOnlyThat(CqlSession session) {
+    void theExtensionGivesATestClassItsKeyspaceInTheNamespace(CqlSession session) {
         InANamespace.seen = null;
         as("ci_ns", () -> EngineTestKit.engine("junit-jupiter").selectors(selectClass(InANamespace.class)).execute()
                 .testEvents().assertStatistics(stats -> stats.started(1).succeeded(1)));
         String expected = as("ci_ns", () -> Keyspaces.name(CassandraExtension.keyspaceOf(InANamespace.class)));
         assertTrue(expected.startsWith("ci_ns_") && expected.endsWith("namespacestest_inanamespace"), expected);
         assertEquals(expected, InANamespace.seen, "the keyspace the test class's session was bound to");
-        assertFalse(keyspaceExists(session, InANamespace.seen), "the extension drops the class's keyspace after the class");
         assertFalse(keyspaceExists(session, CassandraExtension.keyspaceOf(InANamespace.class)),
                 "nothing was created outside the namespace");
+        dropAs("ci_ns", session, CassandraExtension.keyspaceOf(InANamespace.class)); // the extension keeps it for the next run
     }
 
     /** Run only through EngineTestKit above (surefire skips nested classes). */
@@ -88,6 +82,13 @@ class NamespacesTest {
         } finally {
             System.clearProperty("workshop.namespace");
         }
+    }
+
+    private static void dropAs(String learner, CqlSession session, String keyspace) {
+        as(learner, () -> {
+            Keyspaces.drop(session, keyspace);
+            return keyspace;
+        });
     }
 
     static boolean keyspaceExists(CqlSession session, String keyspace) {

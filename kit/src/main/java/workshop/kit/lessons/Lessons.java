@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The one list of lessons. The jbang catalog, the check command and the grading report all read
+ * The one list of lessons. The jbang generate, the check command and the grading report all read
  * it (CatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
  */
 public final class Lessons {
@@ -15,7 +15,11 @@ public final class Lessons {
             Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
-                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"));
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("reservations", "07", "Reservations without double booking",
+                    "lessons/07_reservations.java", "workshop.lesson07"),
+            Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"));
 
     private Lessons() {}
 

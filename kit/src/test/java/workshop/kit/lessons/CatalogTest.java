@@ -12,7 +12,18 @@ class CatalogTest {
     @Test
     void catalogMatchesTheLessonList() throws Exception {
         assertEquals(Catalog.render(), Files.readString(Catalog.file()),
-                "jbang-catalog.json differs from the lesson list: regenerate it with ./jbang catalog");
+                "jbang-catalog.json differs from the lesson list: regenerate it with ./jbang generate");
+    }
+
+    @Test
+    void classroomFilesMatchTheLessonList() throws Exception {
+        assertEquals(Classroom.autograding(), Files.readString(Classroom.autogradingFile()),
+                ".github/classroom/autograding.json differs from the lesson list: regenerate it with ./jbang generate");
+        assertEquals(Classroom.workflow(), Files.readString(Classroom.workflowFile()),
+                ".github/workflows/classroom.yml differs from the lesson list: regenerate it with ./jbang generate");
+        for (Lesson lesson : Classroom.graded()) {
+            assertTrue(Classroom.workflow().contains("command: ./jbang check " + lesson.number()));
+        }
     }
 
     @Test

@@ -38,8 +38,8 @@ class ring {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
-            session.execute(schema("CREATE TABLE lesson00.chats (conversation_id text PRIMARY KEY, title text)"));
+            String keyspace = Keyspaces.recreateAndUse(session, KS);
+            session.execute(schema("CREATE TABLE chats (conversation_id text PRIMARY KEY, title text)"));
             TokenMap tokens = session.getMetadata().getTokenMap()
                     .orElseThrow(() -> new IllegalStateException("the driver has no token map yet"));
 
@@ -47,7 +47,7 @@ class ring {
             TextTable nodes = TextTable.of("node", "address", "datacenter", "state", "slices of the ring");
             Map<Node, List<TokenRange>> owned = new TreeMap<>(Comparator.comparing(cassandra::nameOf));
             for (TokenRange range : tokens.getTokenRanges()) {
-                for (Node owner : tokens.getReplicas(KS, range)) {
+                for (Node owner : tokens.getReplicas(keyspace, range)) {
                     owned.computeIfAbsent(owner, n -> new java.util.ArrayList<>()).add(range);
                 }
             }
@@ -60,25 +60,27 @@ class ring {
             tokens.getTokenRanges().stream()
                     .sorted(Comparator.comparing(TokenRange::getEnd))
                     .forEach(range -> slices.row(tokens.format(range.getStart()), tokens.format(range.getEnd()),
-                            tokens.getReplicas(KS, range).stream().map(cassandra::nameOf).collect(Collectors.joining(", "))));
+                            tokens.getReplicas(keyspace, range).stream().map(cassandra::nameOf).collect(Collectors.joining(", "))));
             slices.print();
 
             Story.section("Where a few keys land: predicted from the token map, then measured");
             Story.say("""
                     For each chat id the driver hashes the key and looks up the owner. Then we write the row
                     and read it back with tracing on: the trace says which node actually read it.""");
-            PreparedStatement insert = session.prepare("INSERT INTO lesson00.chats (conversation_id, title) VALUES (?, ?)");
-            PreparedStatement read = session.prepare("SELECT title FROM lesson00.chats WHERE conversation_id = ?");
+            PreparedStatement insert = session.prepare("INSERT INTO chats (conversation_id, title) VALUES (?, ?)");
+            PreparedStatement read = session.prepare("SELECT title FROM chats WHERE conversation_id = ?");
             CostProbe probe = new CostProbe(session);
             TextTable keys = TextTable.of("conversation_id", "token", "owner (token map)", "node that read it (trace)");
+            // tag::where-a-key-lands[]
             for (String chat : List.of("c1", "c2", "c3", "alice-bob", "team-42")) {
                 session.execute(insert.bind(chat, "chat " + chat));
                 var token = tokens.newToken(TypeCodecs.TEXT.encode(chat, ProtocolVersion.DEFAULT));
-                String predicted = tokens.getReplicas(KS, token).stream().map(cassandra::nameOf).collect(Collectors.joining(", "));
+                String predicted = tokens.getReplicas(keyspace, token).stream().map(cassandra::nameOf).collect(Collectors.joining(", "));
                 QueryCost cost = probe.read(read.bind(chat)).cost();
                 keys.row(chat, tokens.format(token), predicted, String.join(", ", cost.nodesRead()));
             }
             keys.print();
+            // end::where-a-key-lands[]
             Story.say("""
                     The partition key alone decides the node. Every table in this workshop is designed so the
                     busy questions name their partition key, and so go to one node.""");

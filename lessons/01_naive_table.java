@@ -37,20 +37,22 @@ class naive_table {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
+            // tag::schemas[]
             session.execute(schema("""
-                    CREATE TABLE lesson01.messages_by_id (
+                    CREATE TABLE messages_by_id (
                       message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
             session.execute(schema("""
-                    CREATE TABLE lesson01.messages_by_conversation (
+                    CREATE TABLE messages_by_conversation (
                       conversation_id text, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // end::schemas[]
             // Created now, on the empty table, so it is ready when the lesson reaches it.
-            session.execute(schema("CREATE INDEX messages_by_id_conversation ON lesson01.messages_by_id (conversation_id)"));
-            PreparedStatement insertA = session.prepare("INSERT INTO lesson01.messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)");
-            PreparedStatement insertB = session.prepare("INSERT INTO lesson01.messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)");
-            PreparedStatement newestB = session.prepare("SELECT message_id, body FROM lesson01.messages_by_conversation WHERE conversation_id = ? LIMIT ?");
+            session.execute(schema("CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)"));
+            PreparedStatement insertA = session.prepare("INSERT INTO messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)");
+            PreparedStatement insertB = session.prepare("INSERT INTO messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)");
+            PreparedStatement newestB = session.prepare("SELECT message_id, body FROM messages_by_conversation WHERE conversation_id = ? LIMIT ?");
             CostProbe probe = new CostProbe(session);
 
             Story.section("12 messages in 3 chats, one copy of each row (replication factor 1)");
@@ -97,8 +99,10 @@ class naive_table {
             Story.say("Chart: %s", chart.save("lesson01-rows-read-vs-table-size"));
 
             Story.section("Does a secondary index rescue design A?");
+            // tag::secondary-index[]
             Measured<List<Row>> indexed = probe.read(SimpleStatement.newInstance(
-                    "SELECT message_id, body FROM lesson01.messages_by_id WHERE conversation_id = 'c2'"));
+                    "SELECT message_id, body FROM messages_by_id WHERE conversation_id = 'c2'"));
+            // end::secondary-index[]
             QueryCost i = indexed.cost();
             TextTable.of("query", "nodes asked", "rows read (after the index filter)", "rows returned")
                     .row("A + index on conversation_id", i.nodesAsked(), i.rowsRead(), i.rowsReturned())
@@ -112,9 +116,10 @@ class naive_table {
         }
     }
 
+    // tag::naive-app[]
     /** The naive app: read the whole table, keep c2's messages, sort newest first, take three. */
     static QueryCost designA(CostProbe probe) {
-        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM lesson01.messages_by_id"));
+        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM messages_by_id"));
         List<Long> newest = all.value().stream()
                 .filter(r -> r.getString("conversation_id").equals("c2"))
                 .map(r -> r.getLong("message_id"))
@@ -126,6 +131,7 @@ class naive_table {
         }
         return all.cost();
     }
+    // end::naive-app[]
 
     /** Writes count messages to both designs, spread round-robin over chats named prefix1..prefixN. */
     static void load(CqlSession session, PreparedStatement insertA, PreparedStatement insertB,

@@ -53,14 +53,16 @@ class partition_by_conversation {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
+            // tag::schema[]
             session.execute(schema("""
-                    CREATE TABLE lesson02.messages (
+                    CREATE TABLE messages (
                       conversation_id text, message_id bigint, sender_id text, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // end::schema[]
             PreparedStatement insert = session.prepare(
-                    "INSERT INTO lesson02.messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
+                    "INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
             int messages = 4_000;
             long[] sent = new long[messages];
             for (int i = 0; i < messages; i++) {
@@ -74,8 +76,10 @@ class partition_by_conversation {
             CostProbe probe = new CostProbe(session);
 
             Story.section("Q1: the 50 newest messages of one chat");
+            // tag::q1[]
             Measured<List<Row>> newest = probe.read(session.prepare(
-                    "SELECT message_id, body FROM lesson02.messages WHERE conversation_id = ? LIMIT 50").bind(HOT_CHAT));
+                    "SELECT message_id, body FROM messages WHERE conversation_id = ? LIMIT 50").bind(HOT_CHAT));
+            // end::q1[]
             List<Long> newestIds = newest.value().stream().map(r -> r.getLong("message_id")).toList();
             long expectedFirst = java.util.stream.IntStream.range(0, messages).filter(i -> i % 4 != 0)
                     .mapToLong(i -> sent[i]).max().orElseThrow();
@@ -92,12 +96,14 @@ class partition_by_conversation {
             Story.section("Q3: open one message from a link that carries both ids");
             long linked = sent[2021];
             QueryCost byLink = probe.read(session.prepare(
-                    "SELECT body FROM lesson02.messages WHERE conversation_id = ? AND message_id = ?").bind(HOT_CHAT, linked)).cost();
+                    "SELECT body FROM messages WHERE conversation_id = ? AND message_id = ?").bind(HOT_CHAT, linked)).cost();
             print("Q3 (both ids)", byLink);
 
             Story.section("Q3 when the link carries only the message id");
+            // tag::q3-without-partition-key[]
             QueryCost byIdOnly = probe.read(SimpleStatement.newInstance(
-                    "SELECT body FROM lesson02.messages WHERE message_id = ? ALLOW FILTERING", linked)).cost();
+                    "SELECT body FROM messages WHERE message_id = ? ALLOW FILTERING", linked)).cost();
+            // end::q3-without-partition-key[]
             print("Q3 (message id only)", byIdOnly);
             Story.say("""
                     Without the partition key the store cannot know where the message lives: it scans every

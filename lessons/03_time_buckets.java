@@ -84,27 +84,27 @@ class time_buckets {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
-                    CREATE TABLE lesson03.messages (
+                    CREATE TABLE messages (
                       conversation_id text, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
             session.execute(schema("""
-                    CREATE TABLE lesson03.messages_by_month (
+                    CREATE TABLE messages_by_month (
                       conversation_id text, month int, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id, month), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
             session.execute(schema("""
-                    CREATE TABLE lesson03.messages_by_bucket (
+                    CREATE TABLE messages_by_bucket (
                       conversation_id text, bucket int, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id, bucket), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
-            PreparedStatement plain = session.prepare("INSERT INTO lesson03.messages (conversation_id, message_id, body) VALUES (?, ?, ?)");
+            PreparedStatement plain = session.prepare("INSERT INTO messages (conversation_id, message_id, body) VALUES (?, ?, ?)");
             PreparedStatement byMonth = session.prepare(
-                    "INSERT INTO lesson03.messages_by_month (conversation_id, month, message_id, body) VALUES (?, ?, ?, ?)");
+                    "INSERT INTO messages_by_month (conversation_id, month, message_id, body) VALUES (?, ?, ?, ?)");
             PreparedStatement byBucket = session.prepare(
-                    "INSERT INTO lesson03.messages_by_bucket (conversation_id, bucket, message_id, body) VALUES (?, ?, ?, ?)");
+                    "INSERT INTO messages_by_bucket (conversation_id, bucket, message_id, body) VALUES (?, ?, ?, ?)");
 
             Story.section("Measure it: the group's last " + MONTHS + " months at 1:" + String.format("%,d", SCALE));
             int messages = (int) (MESSAGES_PER_MONTH / SCALE * MONTHS);
@@ -146,8 +146,8 @@ class time_buckets {
                     {"messages", "conversation_id"},
                     {"messages_by_month", "(conversation_id, month)"},
                     {"messages_by_bucket", "(conversation_id, bucket)"}}) {
-                metrics.flushAndCompact(KS, table[0]);
-                Map<String, TableOnNode> onNodes = metrics.table(KS, table[0]);
+                metrics.flushAndCompact(Keyspaces.name(KS), table[0]);
+                Map<String, TableOnNode> onNodes = metrics.table(Keyspaces.name(KS), table[0]);
                 long largest = onNodes.values().stream().mapToLong(TableOnNode::largestPartitionBytes).max().orElse(0);
                 sizes.row(table[0], table[1],
                         onNodes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().partitions()).collect(Collectors.joining(", ")),
@@ -187,7 +187,7 @@ class time_buckets {
                     i -> byBucket.bind(rows.get((int) i)));
 
             PreparedStatement newest = session.prepare(
-                    "SELECT message_id FROM lesson03.messages_by_bucket WHERE conversation_id = ? AND bucket = ? LIMIT ?");
+                    "SELECT message_id FROM messages_by_bucket WHERE conversation_id = ? AND bucket = ? LIMIT ?");
             TracingSession traced = new TracingSession(session);
             TextTable walks = TextTable.of("chat", "buckets asked (rows found)", "partitions read", "rows read", "rows returned");
             for (String chat : List.of("public", "standup", "book-club", "archive")) {
@@ -207,7 +207,7 @@ class time_buckets {
             Story.section("Q3 still reads one row: the bucket comes from the id in the link");
             long linked = ids[ids.length / 2];
             QueryCost q3 = new CostProbe(session).read(session.prepare(
-                    "SELECT body FROM lesson03.messages_by_bucket WHERE conversation_id = ? AND bucket = ? AND message_id = ?")
+                    "SELECT body FROM messages_by_bucket WHERE conversation_id = ? AND bucket = ? AND message_id = ?")
                     .bind("public", bucketOf(linked), linked)).cost();
             TextTable.of("query", "nodes asked", "partitions read", "rows read")
                     .row("Q3, bucket = id >> 22 / 10 days", q3.nodesAsked(), q3.partitionsRead(), q3.rowsRead())

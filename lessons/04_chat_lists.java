@@ -62,21 +62,21 @@ class chat_lists {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
-                    CREATE TABLE lesson04.messages (
+                    CREATE TABLE messages (
                       conversation_id text, message_id bigint, sender_id text, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
             session.execute(schema("""
-                    CREATE TABLE lesson04.members (conversation_id text, user_id text,
+                    CREATE TABLE members (conversation_id text, user_id text,
                       PRIMARY KEY ((conversation_id), user_id))"""));
             session.execute(schema("""
-                    CREATE TABLE lesson04.user_chats (user_id text, conversation_id text,
+                    CREATE TABLE user_chats (user_id text, conversation_id text,
                       PRIMARY KEY ((user_id), conversation_id))"""));
             for (String table : List.of("chat_lists", "chat_lists_rebuilt")) {
                 session.execute(schema("""
-                        CREATE TABLE lesson04.%s (
+                        CREATE TABLE %s (
                           user_id text, last_message_at timestamp, conversation_id text, last_message_id bigint, preview text,
                           PRIMARY KEY ((user_id), last_message_at, conversation_id))
                         WITH CLUSTERING ORDER BY (last_message_at DESC, conversation_id ASC)""".formatted(table)));
@@ -235,19 +235,19 @@ class chat_lists {
         final PreparedStatement insertEntry;
 
         Statements(CqlSession session) {
-            insertMessage = session.prepare("INSERT INTO lesson04.messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
-            insertMember = session.prepare("INSERT INTO lesson04.members (conversation_id, user_id) VALUES (?, ?)");
-            insertUserChat = session.prepare("INSERT INTO lesson04.user_chats (user_id, conversation_id) VALUES (?, ?)");
-            chatsOfUser = session.prepare("SELECT conversation_id FROM lesson04.user_chats WHERE user_id = ?");
+            insertMessage = session.prepare("INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
+            insertMember = session.prepare("INSERT INTO members (conversation_id, user_id) VALUES (?, ?)");
+            insertUserChat = session.prepare("INSERT INTO user_chats (user_id, conversation_id) VALUES (?, ?)");
+            chatsOfUser = session.prepare("SELECT conversation_id FROM user_chats WHERE user_id = ?");
             newestOfEach = session.prepare(
-                    "SELECT conversation_id, message_id FROM lesson04.messages WHERE conversation_id IN ? PER PARTITION LIMIT 1");
-            newestOfOne = session.prepare("SELECT message_id FROM lesson04.messages WHERE conversation_id = ? LIMIT 1");
-            membersOf = session.prepare("SELECT user_id FROM lesson04.members WHERE conversation_id = ?");
-            chatList = session.prepare("SELECT conversation_id, last_message_at FROM lesson04.chat_lists WHERE user_id = ? LIMIT ?");
+                    "SELECT conversation_id, message_id FROM messages WHERE conversation_id IN ? PER PARTITION LIMIT 1");
+            newestOfOne = session.prepare("SELECT message_id FROM messages WHERE conversation_id = ? LIMIT 1");
+            membersOf = session.prepare("SELECT user_id FROM members WHERE conversation_id = ?");
+            chatList = session.prepare("SELECT conversation_id, last_message_at FROM chat_lists WHERE user_id = ? LIMIT ?");
             deleteEntry = session.prepare(
-                    "DELETE FROM lesson04.chat_lists WHERE user_id = ? AND last_message_at = ? AND conversation_id = ?");
+                    "DELETE FROM chat_lists WHERE user_id = ? AND last_message_at = ? AND conversation_id = ?");
             insertEntry = session.prepare("""
-                    INSERT INTO lesson04.chat_lists (user_id, last_message_at, conversation_id, last_message_id, preview)
+                    INSERT INTO chat_lists (user_id, last_message_at, conversation_id, last_message_id, preview)
                     VALUES (?, ?, ?, ?, ?)""");
         }
     }
@@ -329,15 +329,15 @@ class chat_lists {
      */
     static Duration rebuild(CqlSession session, Statements cql, String table) {
         PreparedStatement newest = session.prepare("""
-                SELECT conversation_id, message_id, body FROM lesson04.messages
+                SELECT conversation_id, message_id, body FROM messages
                 WHERE token(conversation_id) > ? AND token(conversation_id) <= ? PER PARTITION LIMIT 1""");
         PreparedStatement members = session.prepare("""
-                SELECT conversation_id, user_id FROM lesson04.members
+                SELECT conversation_id, user_id FROM members
                 WHERE token(conversation_id) > ? AND token(conversation_id) <= ?""");
         PreparedStatement insert = session.prepare(("""
-                INSERT INTO lesson04.%s (user_id, last_message_at, conversation_id, last_message_id, preview)
+                INSERT INTO %s (user_id, last_message_at, conversation_id, last_message_id, preview)
                 VALUES (?, ?, ?, ?, ?)""").formatted(table));
-        List<TokenSlice> slices = TokenRing.of(session, KS).slices(2);
+        List<TokenSlice> slices = TokenRing.of(session, Keyspaces.name(KS)).slices(2);
         return TokenRangeScan.forEachSlice(slices, 4, "rebuilding " + table + " (" + slices.size() + " token slices)", slice -> {
             Map<String, Row> newestOf = new HashMap<>();
             session.execute(newest.bind(slice.startExclusive(), slice.endInclusive()))
@@ -383,7 +383,7 @@ class chat_lists {
 
     static Set<List<Object>> rowsOf(CqlSession session, String table) {
         Set<List<Object>> rows = new HashSet<>();
-        ResultSet all = session.execute("SELECT user_id, last_message_at, conversation_id, last_message_id FROM lesson04." + table);
+        ResultSet all = session.execute("SELECT user_id, last_message_at, conversation_id, last_message_id FROM " + table);
         all.forEach(r -> rows.add(List.of(r.getString(0), r.getInstant(1), r.getString(2), r.getLong(3))));
         return rows;
     }

@@ -63,25 +63,25 @@ class rare_queries {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
-                    CREATE TABLE lesson05.messages (
+                    CREATE TABLE messages (
                       conversation_id text, message_id bigint, sender_id text, body text,
                       PRIMARY KEY ((conversation_id), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
-            session.execute(schema("CREATE TABLE lesson05.message_locations (message_id bigint PRIMARY KEY, conversation_id text)"));
+            session.execute(schema("CREATE TABLE message_locations (message_id bigint PRIMARY KEY, conversation_id text)"));
             // Used from the Q4 section on; created with the others, since schema changes are slow on a busy cluster.
             session.execute(schema("""
-                    CREATE TABLE lesson05.messages_by_sender (
+                    CREATE TABLE messages_by_sender (
                       sender_id text, year int, message_id bigint, conversation_id text, body text,
                       PRIMARY KEY ((sender_id, year), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
             PreparedStatement insertMessage = session.prepare(
-                    "INSERT INTO lesson05.messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
+                    "INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
             PreparedStatement insertLocation = session.prepare(
-                    "INSERT INTO lesson05.message_locations (message_id, conversation_id) VALUES (?, ?)");
+                    "INSERT INTO message_locations (message_id, conversation_id) VALUES (?, ?)");
             PreparedStatement insertBySender = session.prepare("""
-                    INSERT INTO lesson05.messages_by_sender (sender_id, year, message_id, conversation_id, body)
+                    INSERT INTO messages_by_sender (sender_id, year, message_id, conversation_id, body)
                     VALUES (?, ?, ?, ?, ?)""");
             List<Message> history = history();
             BulkWriter.Load load = BulkWriter.write(session, "loading " + MESSAGES + " messages and their locations",
@@ -101,12 +101,12 @@ class rare_queries {
             Story.section("Q3: open one message from a link");
             Message linked = history.get(MESSAGES / 3);
             QueryCost bothIds = probe.read(session.prepare(
-                    "SELECT body FROM lesson05.messages WHERE conversation_id = ? AND message_id = ?")
+                    "SELECT body FROM messages WHERE conversation_id = ? AND message_id = ?")
                     .bind(linked.conversationId(), linked.messageId())).cost();
             QueryCost scan = probe.read(SimpleStatement.newInstance(
-                    "SELECT body FROM lesson05.messages WHERE message_id = ? ALLOW FILTERING", linked.messageId())).cost();
-            PreparedStatement locate = session.prepare("SELECT conversation_id FROM lesson05.message_locations WHERE message_id = ?");
-            PreparedStatement open = session.prepare("SELECT body FROM lesson05.messages WHERE conversation_id = ? AND message_id = ?");
+                    "SELECT body FROM messages WHERE message_id = ? ALLOW FILTERING", linked.messageId())).cost();
+            PreparedStatement locate = session.prepare("SELECT conversation_id FROM message_locations WHERE message_id = ?");
+            PreparedStatement open = session.prepare("SELECT body FROM messages WHERE conversation_id = ? AND message_id = ?");
             QueryCost lookedUp = traced.measure(() -> {
                 String chat = traced.execute(locate.bind(linked.messageId())).one().getString("conversation_id");
                 traced.execute(open.bind(chat, linked.messageId())).one();
@@ -132,7 +132,7 @@ class rare_queries {
                     withLocation.partitionWrites(), messageOnly.partitionWrites());
 
             Story.section("Q4: everything one user sent in " + EXPORT_YEAR + ", as a token-range scan");
-            TokenRing ring = TokenRing.of(session, KS);
+            TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
             List<TokenSlice> slices = ring.slices(2);
             Map<String, Long> slicesPerNode = slices.stream()
                     .collect(Collectors.groupingBy(s -> cassandra.nameOf(ring.owner(s)), TreeMap::new, Collectors.counting()));
@@ -146,7 +146,7 @@ class rare_queries {
                     slices.size(), slicesPerNode.entrySet().stream().map(e -> e.getValue() + " on " + e.getKey())
                             .collect(Collectors.joining(", ")), WORKERS);
             PreparedStatement bySlice = session.prepare("""
-                    SELECT conversation_id, message_id, sender_id, body FROM lesson05.messages
+                    SELECT conversation_id, message_id, sender_id, body FROM messages
                     WHERE token(conversation_id) > ? AND token(conversation_id) <= ?""");
             Collection<Row> exported = new ConcurrentLinkedQueue<>();
             Set<String> chatsSeen = ConcurrentHashMap.newKeySet();
@@ -191,7 +191,7 @@ class rare_queries {
                     Months later someone asks for "a chat's messages between two dates". It names the partition
                     key (the chat) and reads in the order the rows are stored: nothing new to build.""");
             PreparedStatement between = session.prepare("""
-                    SELECT message_id, body FROM lesson05.messages
+                    SELECT message_id, body FROM messages
                     WHERE conversation_id = ? AND message_id >= ? AND message_id < ?""");
             QueryCost dates = probe.read(between.bind(linked.conversationId(),
                     Snowflake.firstIdAt(Instant.parse("2024-01-01T00:00:00Z")), Snowflake.firstIdAt(Instant.parse("2025-01-01T00:00:00Z")))).cost();
@@ -211,7 +211,7 @@ class rare_queries {
                 }
             });
             PreparedStatement newestBySender = session.prepare(
-                    "SELECT message_id, body FROM lesson05.messages_by_sender WHERE sender_id = ? AND year = ? LIMIT ?");
+                    "SELECT message_id, body FROM messages_by_sender WHERE sender_id = ? AND year = ? LIMIT ?");
             Measured<List<Row>> profile = probe.read(newestBySender.bind(ANA, yearOf(Snowflake.firstIdAt(NOW)), 20));
             Measured<List<Row>> yearOfAna = probe.read(newestBySender.bind(ANA, EXPORT_YEAR, 10_000));
             TextTable.of("question", "needs", "partitions read", "rows read", "rows returned")

@@ -448,14 +448,14 @@ class reservations {
                 restaurant and day, so "open slots on a date" is one partition and a booking touches one.""");
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
-                    CREATE TABLE lesson07.slots (
+                    CREATE TABLE slots (
                       restaurant_id bigint, slot_date date, slot_time time, table_id int,
                       seats int, reservation_id uuid, user_id bigint,
                       PRIMARY KEY ((restaurant_id, slot_date), slot_time, table_id))"""));
             PreparedStatement insert = session.prepare(
-                    "INSERT INTO lesson07.slots (restaurant_id, slot_date, slot_time, table_id, seats) VALUES (?, ?, ?, ?, ?)");
+                    "INSERT INTO slots (restaurant_id, slot_date, slot_time, table_id, seats) VALUES (?, ?, ?, ?, ?)");
             int perDay = SEATS.length * SITTINGS.size();
             int days = 4;
             BulkWriter.write(session, "opening " + perDay * days + " slots", (long) perDay * days, i -> {
@@ -464,8 +464,8 @@ class reservations {
                         SEATS[n % SEATS.length]);
             });
             String where = " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?";
-            PreparedStatement plain = session.prepare("UPDATE lesson07.slots SET reservation_id = ?, user_id = ?" + where);
-            PreparedStatement conditional = session.prepare("UPDATE lesson07.slots SET reservation_id = ?, user_id = ?" + where
+            PreparedStatement plain = session.prepare("UPDATE slots SET reservation_id = ?, user_id = ?" + where);
+            PreparedStatement conditional = session.prepare("UPDATE slots SET reservation_id = ?, user_id = ?" + where
                     + " IF reservation_id = null AND seats >= ?");
             TracingSession traced = new TracingSession(session);
             session.execute(plain.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(3), HALF_SEVEN, 1)); // warm-up, not measured
@@ -512,7 +512,7 @@ class reservations {
 
             int diners = 12;
             LocalTime nine = LocalTime.of(21, 0);
-            PreparedStatement holder = session.prepare("SELECT reservation_id FROM lesson07.slots" + where);
+            PreparedStatement holder = session.prepare("SELECT reservation_id FROM slots" + where);
             List<Boolean> applied = Contenders.race(diners, d -> () -> {
                 UUID mine = UUID.randomUUID();
                 try {

@@ -300,9 +300,9 @@ class cursor_pagination {
 
         void createTables() {
             Story.section("The same reads in Cassandra: three tables");
-            Keyspaces.recreate(session, KS);
+            Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
-                    CREATE TABLE lesson08.messages (
+                    CREATE TABLE messages (
                       channel_id bigint, bucket bigint, seq bigint,
                       message_id bigint, sender_id bigint, client_msg_id text, body text, server_ts timestamp,
                       PRIMARY KEY ((channel_id, bucket), seq))
@@ -310,30 +310,30 @@ class cursor_pagination {
                       AND compaction = {'class': 'TimeWindowCompactionStrategy',
                                         'compaction_window_unit': 'DAYS', 'compaction_window_size': 7}"""));
             session.execute(schema("""
-                    CREATE TABLE lesson08.channel_head (
+                    CREATE TABLE channel_head (
                       channel_id bigint PRIMARY KEY, high_water_seq bigint, current_bucket bigint, last_activity timestamp)"""));
             session.execute(schema("""
-                    CREATE TABLE lesson08.message_by_client_id (
+                    CREATE TABLE message_by_client_id (
                       channel_id bigint, sender_id bigint, client_msg_id text, seq bigint, message_id bigint,
                       PRIMARY KEY ((channel_id, sender_id, client_msg_id)))
                     WITH default_time_to_live = 86400"""));
             insertMessage = session.prepare("""
-                    INSERT INTO lesson08.messages (channel_id, bucket, seq, message_id, sender_id, client_msg_id, body, server_ts)
+                    INSERT INTO messages (channel_id, bucket, seq, message_id, sender_id, client_msg_id, body, server_ts)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)""");
             pageOfBucket = session.prepare(
-                    "SELECT seq FROM lesson08.messages WHERE channel_id = ? AND bucket = ? AND seq < ? LIMIT ?");
+                    "SELECT seq FROM messages WHERE channel_id = ? AND bucket = ? AND seq < ? LIMIT ?");
             readMessage = session.prepare(
-                    "SELECT message_id FROM lesson08.messages WHERE channel_id = ? AND bucket = ? AND seq = ?");
+                    "SELECT message_id FROM messages WHERE channel_id = ? AND bucket = ? AND seq = ?");
             readHead = session.prepare(
-                    "SELECT high_water_seq, current_bucket FROM lesson08.channel_head WHERE channel_id = ?");
+                    "SELECT high_water_seq, current_bucket FROM channel_head WHERE channel_id = ?");
             advanceHead = session.prepare("""
-                    UPDATE lesson08.channel_head SET high_water_seq = ?, current_bucket = ?, last_activity = ?
+                    UPDATE channel_head SET high_water_seq = ?, current_bucket = ?, last_activity = ?
                     WHERE channel_id = ? IF high_water_seq = ?""");
             readClaim = session.prepare("""
-                    SELECT seq, message_id FROM lesson08.message_by_client_id
+                    SELECT seq, message_id FROM message_by_client_id
                     WHERE channel_id = ? AND sender_id = ? AND client_msg_id = ?""");
             claim = session.prepare("""
-                    INSERT INTO lesson08.message_by_client_id (channel_id, sender_id, client_msg_id, seq, message_id)
+                    INSERT INTO message_by_client_id (channel_id, sender_id, client_msg_id, seq, message_id)
                     VALUES (?, ?, ?, ?, ?) IF NOT EXISTS""");
             Story.say("""
                     messages: PRIMARY KEY ((channel_id, bucket), seq), newest first, bucket = seq / %,d. The
@@ -360,7 +360,7 @@ class cursor_pagination {
                                 "message " + seq, start.plusMillis(seq));
                     });
             session.execute(session.prepare("""
-                    INSERT INTO lesson08.channel_head (channel_id, high_water_seq, current_bucket, last_activity)
+                    INSERT INTO channel_head (channel_id, high_water_seq, current_bucket, last_activity)
                     VALUES (?, ?, ?, ?)""").bind(CHANNEL, CASSANDRA_HISTORY, bucket(CASSANDRA_HISTORY), Instant.now()));
             Story.say("""
                     Channel %d's history, seq 1 to %,d, was imported in bulk (plain inserts, and the head set
@@ -435,7 +435,7 @@ class cursor_pagination {
                     the current value and tries again with it.""");
             long n = session.execute(readHead.bind(CHANNEL)).one().getLong("high_water_seq");
             QueryCost plain = probe.write(session.prepare(
-                    "UPDATE lesson08.channel_head SET last_activity = ? WHERE channel_id = ?").bind(Instant.now(), CHANNEL));
+                    "UPDATE channel_head SET last_activity = ? WHERE channel_id = ?").bind(Instant.now(), CHANNEL));
             Measured<Cas> serverA = cas(n);
             Measured<Cas> serverB = cas(n); // B read the same n before A's write landed
             long current = serverB.value().current();
@@ -515,7 +515,7 @@ class cursor_pagination {
             steps.row("retry", "check the message row exists", check.partitionsRead(), check.rowsRead(), check.partitionWrites(), ms(check));
             steps.print();
             Row ttl = session.execute(session.prepare("""
-                    SELECT TTL(seq) FROM lesson08.message_by_client_id
+                    SELECT TTL(seq) FROM message_by_client_id
                     WHERE channel_id = ? AND sender_id = ? AND client_msg_id = ?""").bind(CHANNEL, sender, clientMsgId)).one();
             Story.say("""
                     The retry got seq %,d and message id %d back, the same as the first send (%s), and wrote

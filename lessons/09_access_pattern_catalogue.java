@@ -72,7 +72,7 @@ class access_pattern_catalogue {
         try (CqlSession admin = cassandra.connect()) {
             Keyspaces.recreate(admin, KS);
         }
-        try (CqlSession plain = cassandra.connect(KS)) {
+        try (CqlSession plain = cassandra.connect(Keyspaces.name(KS))) {
             CatalogueCheck checker = CatalogueCheck.on(plain);
             CqlSession session = checker.session();
             ChatCatalogue catalogue = new ChatCatalogue();

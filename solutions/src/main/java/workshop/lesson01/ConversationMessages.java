@@ -33,6 +33,7 @@ public class ConversationMessages {
         session.execute(insert.bind(message.conversationId(), message.messageId(), message.body()));
     }
 
+    // tag::latest[]
     public List<Message> latest(String conversationId, int n) {
         if (n < 1 || n > 1_000) {
             throw new IllegalArgumentException("n must be between 1 and 1,000, was " + n);
@@ -41,4 +42,5 @@ public class ConversationMessages {
                 .map(row -> new Message(row.getString("conversation_id"), row.getLong("message_id"), row.getString("body")))
                 .toList();
     }
+    // end::latest[]
 }

@@ -34,8 +34,10 @@ public class MessageLinks {
         session.execute(insert.bind(message.conversationId(), message.messageId(), message.body()));
     }
 
+    // tag::open[]
     public Optional<Message> open(String conversationId, long messageId) {
         Row row = session.execute(byKey.bind(conversationId, messageId)).one();
         return Optional.ofNullable(row).map(r -> new Message(conversationId, messageId, r.getString("body")));
     }
+    // end::open[]
 }

@@ -24,6 +24,7 @@ public class TimeOrderedIds {
         this.workerBits = (long) worker << WORKER_SHIFT;
     }
 
+    // tag::next[]
     public long next() {
         return last.updateAndGet(previous -> {
             long fromClock = ((System.currentTimeMillis() - EPOCH_MILLIS) << TIME_SHIFT) | workerBits;
@@ -37,6 +38,7 @@ public class TimeOrderedIds {
             return (((previous >> TIME_SHIFT) + 1) << TIME_SHIFT) | workerBits;
         });
     }
+    // end::next[]
 
     public static long millisOf(long id) {
         return (id >> TIME_SHIFT) + EPOCH_MILLIS;

@@ -16,9 +16,10 @@ import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cost.TracingSession;
 
 /**
- * Gives a test class a Cassandra keyspace of its own on the shared cluster. The cluster is found
- * or started once per JVM and left running for the next module; when this test run had to start
- * it, a marker file asks the grading step at the end of the build to stop it again.
+ * Gives a test class a Cassandra keyspace of its own on the shared cluster, in the learner's
+ * WORKSHOP_NAMESPACE if set (see {@link Keyspaces}). The cluster is found or started once per JVM
+ * and left running for the next module; when this test run had to start it, a marker file asks
+ * the grading step at the end of the build to stop it again.
  * Test methods and lifecycle methods can ask for a {@link TracingSession} (its statements are
  * measured) or a plain {@link CqlSession}, both bound to the class's keyspace.
  */
@@ -58,9 +59,10 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
         return cluster;
     }
 
-    /** One keyspace per test class, named after it, so classes never see each other's tables. */
+    /** One keyspace per test class, named after it, so classes never see each other's tables (before the namespace). */
     static String keyspaceOf(Class<?> testClass) {
-        String name = "t_" + testClass.getName().replace('.', '_').toLowerCase(Locale.ROOT);
+        // Nested classes (Outer$Inner) too: a keyspace name allows letters, digits and _ only.
+        String name = "t_" + testClass.getName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
         return name.length() <= 48 ? name : name.substring(name.length() - 48);
     }
 
@@ -70,8 +72,7 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
      */
     @Override
     public void beforeAll(ExtensionContext context) {
-        String keyspace = keyspaceOf(context.getRequiredTestClass());
-        Keyspaces.recreate(admin(), keyspace);
+        String keyspace = Keyspaces.recreate(admin(), keyspaceOf(context.getRequiredTestClass()));
         CqlSession session = cluster().connect(keyspace);
         context.getStore(NAMESPACE).put(TracingSession.class, new TracingSession(session));
         context.getStore(NAMESPACE).put("plain", session); // AutoCloseable: JUnit closes it after the class

@@ -1,21 +1,25 @@
 package workshop.kit.cassandra;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Finds or starts a cluster and opens sessions to it. In order: CASSANDRA_CONTACT_POINTS if set
- * (a remote cluster: never started or stopped by us); else whatever answers on the local native
- * port (our nodes, or containers); else the embedded cluster, started and left running.
+ * (a remote cluster: never started or stopped by us; see {@link CassandraSettings} for its
+ * datacenter, credentials and TLS); else whatever answers on the local native port (our nodes, or
+ * containers); else the embedded cluster, started and left running.
  */
 public final class Cassandra {
 
@@ -28,31 +32,33 @@ public final class Cassandra {
     private static final Duration RING_TIMEOUT = Duration.ofMinutes(2);
 
     private final List<InetSocketAddress> contactPoints;
-    private final String datacenter;
+    private final CassandraSettings settings;
     private final int expectedNodes;
     private final ClusterLayout layout;
 
-    private Cassandra(List<InetSocketAddress> contactPoints, String datacenter, int expectedNodes, ClusterLayout layout) {
+    private Cassandra(List<InetSocketAddress> contactPoints, CassandraSettings settings, int expectedNodes, ClusterLayout layout) {
         this.contactPoints = contactPoints;
-        this.datacenter = datacenter;
+        this.settings = settings;
         this.expectedNodes = expectedNodes;
         this.layout = layout;
     }
 
     /** Finds a cluster, or starts the embedded one, and waits until the driver sees every node up. */
     public static Cassandra findOrStart() {
-        String configured = System.getenv("CASSANDRA_CONTACT_POINTS");
-        String datacenter = System.getenv().getOrDefault("CASSANDRA_LOCAL_DC", "datacenter1");
+        return findOrStart(CassandraSettings.fromEnvironment());
+    }
+
+    public static Cassandra findOrStart(CassandraSettings settings) {
         ClusterLayout layout = ClusterLayout.standard();
-        if (configured != null && !configured.isBlank()) {
-            return new Cassandra(parse(configured), datacenter, 0, layout);
+        if (settings.remote()) {
+            return new Cassandra(settings.contactPoints(), settings, 0, layout);
         }
         LocalCluster local = new LocalCluster(layout);
         int ours = local.runningNodes().size();
         NodeSpec first = layout.node(1);
         if (ours == 0 && NodeProcess.listening(first.nativePort())) {
             // Not ours, but it speaks CQL on our port: containers from docker/, for example.
-            return new Cassandra(List.of(address(first)), datacenter, 0, layout);
+            return new Cassandra(List.of(address(first)), settings, 0, layout);
         }
         if (ours == 0) {
             int nodes = LocalCluster.requestedNodes();
@@ -62,7 +68,7 @@ public final class Cassandra {
             System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9);
             ours = nodes;
         }
-        return new Cassandra(List.of(address(first)), datacenter, ours, layout);
+        return new Cassandra(List.of(address(first)), settings, ours, layout);
     }
 
     /** A session with no keyspace, once every expected node is up in the driver's view. */
@@ -73,7 +79,8 @@ public final class Cassandra {
     public CqlSession connect(String keyspace) {
         long deadline = System.nanoTime() + RING_TIMEOUT.toNanos();
         while (true) {
-            CqlSession session = builder(keyspace).build();
+            CqlSession session = open(keyspace);
+            requireDatacenter(session);
             long up = session.getMetadata().getNodes().values().stream().filter(n -> n.getState() == NodeState.UP).count();
             if (up >= expectedNodes) {
                 return session;
@@ -87,8 +94,34 @@ public final class Cassandra {
         }
     }
 
+    /** The driver only sends queries to the local datacenter: a misspelt one leaves it no node to ask. */
+    private void requireDatacenter(CqlSession session) {
+        Set<String> datacenters = new TreeSet<>();
+        session.getMetadata().getNodes().values().forEach(n -> datacenters.add(String.valueOf(n.getDatacenter())));
+        if (!datacenters.contains(settings.datacenter())) {
+            session.close();
+            throw new ClusterException("The cluster has no datacenter named '" + settings.datacenter() + "'; its datacenters: "
+                    + datacenters + ".", "export CASSANDRA_LOCAL_DC=" + datacenters.iterator().next());
+        }
+    }
+
+    private CqlSession open(String keyspace) {
+        try {
+            return builder(keyspace).build();
+        } catch (AllNodesFailedException e) {
+            String fix = settings.remote()
+                    ? "check the hosts and ports, CASSANDRA_LOCAL_DC, CASSANDRA_USERNAME/PASSWORD and CASSANDRA_SSL*,"
+                            + " or unset CASSANDRA_CONTACT_POINTS to use the local cluster"
+                    : "./jbang status (then ./jbang down && ./jbang up)";
+            String where = settings.remote() ? settings.toString() : contactPoints.toString();
+            throw new ClusterException("Cannot connect to Cassandra (" + where + "): "
+                    + e.getAllErrors().values().stream().flatMap(List::stream).map(Throwable::toString).findFirst()
+                            .orElse(e.getMessage()), fix);
+        }
+    }
+
     private CqlSessionBuilder builder(String keyspace) {
-        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+        ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
@@ -96,11 +129,13 @@ public final class Cassandra {
                 .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 5000)
                 // Server warnings (a large batch, say) belong in the lesson that teaches them, not in the log.
                 .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
-                .build();
+                // Lessons switch to their keyspace with USE (Keyspaces.recreateAndUse) on purpose, before any query.
+                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false);
+        settings.applyTo(config);
         CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(contactPoints)
-                .withLocalDatacenter(datacenter)
-                .withConfigLoader(config);
+                .withLocalDatacenter(settings.datacenter())
+                .withConfigLoader(config.build());
         return keyspace == null ? builder : builder.withKeyspace(CqlIdentifier.fromCql(keyspace));
     }
 
@@ -118,14 +153,6 @@ public final class Cassandra {
 
     private static InetSocketAddress address(NodeSpec node) {
         return new InetSocketAddress("127.0.0.1", node.nativePort());
-    }
-
-    private static List<InetSocketAddress> parse(String contactPoints) {
-        return Arrays.stream(contactPoints.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(hostPort -> {
-            int colon = hostPort.lastIndexOf(':');
-            return colon < 0 ? new InetSocketAddress(hostPort, 9042)
-                    : new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
-        }).toList();
     }
 
     private static void sleepQuietly(long millis) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import workshop.kit.Processes;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ClusterException;
@@ -75,7 +76,7 @@ public final class ClusterTool {
         long totalRss = 0;
         for (NodeSpec node : cluster.layout().slots()) {
             var process = cluster.process(node);
-            long rss = process.map(p -> rssBytes(p.pid())).orElse(0L);
+            long rss = process.map(p -> Processes.rssBytes(p.pid())).orElse(0L);
             totalRss += rss;
             table.row(node.name(), process.isPresent() ? "running" : "stopped",
                     process.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(node.nativePort()),
@@ -109,20 +110,6 @@ public final class ClusterTool {
 
     private static String names(List<NodeSpec> nodes) {
         return String.join(", ", nodes.stream().map(NodeSpec::name).toList());
-    }
-
-    /** Resident memory from /proc on Linux; 0 where the platform does not expose it this way. */
-    private static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-                }
-            }
-        } catch (IOException notLinux) {
-            // fall through
-        }
-        return 0;
     }
 
     private static String mb(long bytes) {

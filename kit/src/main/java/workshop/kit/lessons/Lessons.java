@@ -15,7 +15,9 @@ public final class Lessons {
             Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
-                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"));
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",
+                    "lessons/06_dynamodb_keys.java", "workshop.lesson06"));
 
     private Lessons() {}
 

@@ -13,7 +13,7 @@ public class DynamoException extends ClusterException {
     static DynamoException noEmulator(String why, int port) {
         return new DynamoException("No DynamoDB emulator: nothing answers on 127.0.0.1:" + port
                 + " and moto's server could not be started (" + why + ").",
-                "either install it: pip install \"moto[server]\" (then rerun), or start it in a container: docker run --rm -d -p 127.0.0.1:"
-                        + port + ":5000 motoserver/moto");
+                "either install it: " + MotoServer.python() + " -m pip install \"moto[server]\" (then rerun), or start it in a container:"
+                        + " docker run --rm -d -p 127.0.0.1:" + port + ":5000 motoserver/moto");
     }
 }

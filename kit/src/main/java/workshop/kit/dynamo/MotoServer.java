@@ -3,6 +3,7 @@ package workshop.kit.dynamo;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
+import workshop.kit.cassandra.Preflight;
 
 /**
  * The embedded DynamoDB emulator: moto's server (open source, Apache 2.0) run by Python as a
@@ -38,10 +41,13 @@ public final class MotoServer {
         this.home = home;
     }
 
-    /** Port WORKSHOP_DYNAMO_PORT (5050 by default), state under .workshop/dynamodb. */
+    /**
+     * Port WORKSHOP_DYNAMO_PORT (5050 by default), state under .workshop/dynamodb/PORT: an emulator
+     * of ours on another port (after WORKSHOP_DYNAMO_PORT changed) keeps its own pid file and log.
+     */
     public static MotoServer standard() {
         int port = Integer.parseInt(System.getenv().getOrDefault("WORKSHOP_DYNAMO_PORT", Integer.toString(DEFAULT_PORT)));
-        return new MotoServer(port, Workshop.stateDir().resolve("dynamodb"));
+        return new MotoServer(port, Workshop.stateDir().resolve("dynamodb").resolve(Integer.toString(port)));
     }
 
     public int port() {
@@ -199,6 +205,36 @@ public final class MotoServer {
             Thread.currentThread().interrupt();
             return new Installation(false, "interrupted");
         }
+    }
+
+    /**
+     * What `doctor` reports for DynamoDB, each problem with its fix: leftover emulators, our port
+     * held by something that does not answer DynamoDB requests, no moto to start.
+     */
+    public List<Preflight.Problem> problems() {
+        List<Preflight.Problem> problems = new ArrayList<>();
+        List<ProcessHandle> leftovers = leftovers();
+        if (!leftovers.isEmpty()) {
+            problems.add(new Preflight.Problem("DynamoDB emulators from an earlier run or another checkout are still running (pids "
+                    + String.join(", ", leftovers.stream().map(p -> Long.toString(p.pid())).toList()) + ").",
+                    "./jbang down --leftovers"));
+        }
+        if (Dynamo.configuredEndpoint().isPresent() || running().isPresent()) {
+            return problems;
+        }
+        if (Processes.listening(port)) {
+            if (!Dynamo.answersDynamo(URI.create("http://127.0.0.1:" + port))) {
+                DynamoException held = portHeld(port);
+                problems.add(new Preflight.Problem(held.getMessage().lines().findFirst().orElse(""), held.fix()));
+            }
+            return problems;
+        }
+        Installation installation = installation();
+        if (!installation.usable()) {
+            DynamoException missing = DynamoException.noEmulator(installation.detail(), port);
+            problems.add(new Preflight.Problem(missing.getMessage().lines().findFirst().orElse(""), missing.fix()));
+        }
+        return problems;
     }
 
     private String readLog() {

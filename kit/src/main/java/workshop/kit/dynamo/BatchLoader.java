@@ -27,12 +27,26 @@ public final class BatchLoader {
                     batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item.apply(i)).build()).build());
                 }
                 Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-                while (!pending.isEmpty()) {
+                for (int attempt = 0; !pending.isEmpty(); attempt++) {
                     Map<String, List<WriteRequest>> sending = pending;
+                    pauseBeforeRetry(attempt);
                     pending = client.batchWriteItem(b -> b.requestItems(sending)).unprocessedItems();
                 }
                 progress.stepBy(batch.size());
             }
+        }
+    }
+
+    /** Unprocessed items mean the table is throttling: back off a little more each time. */
+    private static void pauseBeforeRetry(int attempt) {
+        if (attempt == 0) {
+            return;
+        }
+        try {
+            Thread.sleep(Math.min(1_000, 50L << attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while loading", e);
         }
     }
 }

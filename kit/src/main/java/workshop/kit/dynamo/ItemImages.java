@@ -49,11 +49,15 @@ final class ItemImages {
         keyNames.remove(table);
     }
 
-    /** The current size of each item, 0 for one that does not exist, read consistently. */
+    /**
+     * The current size of each item, 0 for one that does not exist, read consistently. A key with
+     * a part missing counts 0 too: the store is about to refuse that request and say why.
+     */
     Map<Ref, Long> sizes(Collection<Ref> refs) {
         Map<Ref, Long> sizes = new HashMap<>();
+        refs.forEach(ref -> sizes.put(ref, 0L));
         List<Ref> distinct = new ArrayList<>(new LinkedHashSet<>(refs));
-        distinct.forEach(ref -> sizes.put(ref, 0L));
+        distinct.removeIf(ref -> ref.key().containsValue(null));
         for (int from = 0; from < distinct.size(); from += BATCH_GET_LIMIT) {
             Map<String, KeysAndAttributes> request = new HashMap<>();
             for (Ref ref : distinct.subList(from, Math.min(distinct.size(), from + BATCH_GET_LIMIT))) {

@@ -221,7 +221,8 @@ class dynamodb_keys {
                 A channel's messages would make one ever-growing partition, so the partition key carries a
                 bucket too: ten days of messages, computed from the message's snowflake id (no lookup). The
                 sort key is the message id, so a bucket reads newest first. Channel general (created 90 days
-                ago) has 12 messages in the current bucket, nothing in the two before, then 160 and 60.""");
+                ago) has 12 messages in the current bucket, nothing in the two before, then 160 and 60. In
+                the tables, "general:435" stands for the key "<general's snowflake id>:435".""");
         send(GENERAL, NOW_BUCKET, 12);
         send(GENERAL, NOW_BUCKET - 3, 160);
         send(GENERAL, NOW_BUCKET - 4, 60);

@@ -192,8 +192,8 @@ final class CostRecorder implements ExecutionInterceptor {
                         .tableName(q.tableName()).indexName(q.indexName())
                         .keyConditionExpression(q.keyConditionExpression())
                         .keyConditions(q.hasKeyConditions() ? q.keyConditions() : null)
-                        .expressionAttributeNames(usedIn(q.keyConditionExpression(), q.hasExpressionAttributeNames() ? q.expressionAttributeNames() : null))
-                        .expressionAttributeValues(usedIn(q.keyConditionExpression(), q.hasExpressionAttributeValues() ? q.expressionAttributeValues() : null))
+                        .expressionAttributeNames(usedIn(q.keyConditionExpression(), q.expressionAttributeNames()))
+                        .expressionAttributeValues(usedIn(q.keyConditionExpression(), q.expressionAttributeValues()))
                         .scanIndexForward(q.scanIndexForward()).consistentRead(q.consistentRead())
                         .exclusiveStartKey(q.hasExclusiveStartKey() ? q.exclusiveStartKey() : null)
                         .limit(r.scannedCount())
@@ -331,9 +331,9 @@ final class CostRecorder implements ExecutionInterceptor {
         return items.stream().mapToLong(ItemSize::of).sum();
     }
 
-    /** Only the placeholders the key condition still uses: AWS refuses unused ones. */
+    /** Only the placeholders the key condition still uses (AWS refuses unused ones); null for none. */
     private static <V> Map<String, V> usedIn(String expression, Map<String, V> placeholders) {
-        if (expression == null || placeholders == null) {
+        if (expression == null) {
             return null;
         }
         Set<String> used = new HashSet<>();

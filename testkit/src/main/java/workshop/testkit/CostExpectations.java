@@ -28,10 +28,73 @@ public final class CostExpectations {
         }
     }
 
+    /**
+     * The call must read at most maxPartitions partitions (no token-range scan) and at most maxRows
+     * rows: for reads that may touch a few partitions, such as a page that crosses a bucket.
+     */
+    public static void assertReadAtMost(String call, QueryCost cost, int maxPartitions, long maxRows, String why) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        if (cost.rangeScans() > 0 || cost.partitionsRead() > maxPartitions || cost.rowsRead() > maxRows) {
+            fail(String.format("""
+                    %s read %,d row(s) in %s partition(s) on %s.
+                      It should read at most %,d row(s) in at most %d partition(s). %s""",
+                    call, cost.rowsRead(), cost.partitionsDescription(), cost.nodesRead(), maxRows, maxPartitions, why));
+        }
+    }
+
+    /** The call must write nothing: a repeated request, or a read. */
+    public static void assertNothingWritten(String call, QueryCost cost, String why) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        if (cost.partitionWrites() > 0) {
+            fail(String.format("%s wrote %,d partition(s); it should write nothing. %s", call, cost.partitionWrites(), why));
+        }
+    }
+
+    /** Input the call must refuse is refused before any statement runs, so bad input never costs a read. */
+    public static void assertNothingRan(String call, QueryCost cost) {
+        if (cost.requests() > 0) {
+            fail(String.format("%s ran %d statement(s) (%s) before refusing its input. Check the arguments first:"
+                    + " a bad request should cost the store nothing.", call, cost.requests(), cost.summary()));
+        }
+    }
+
     /** The call must not read more rows than this. */
     public static void assertRowsReadAtMost(String call, QueryCost cost, long maxRows, String why) {
         if (cost.rowsRead() > maxRows) {
             fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
+        }
+    }
+
+    /**
+     * The call must decide with a conditional write (a lightweight transaction: the trace shows
+     * Paxos steps) and write at most one partition of a table.
+     */
+    public static void assertConditionalWrite(String call, QueryCost cost) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        if (!cost.conditional()) {
+            fail(String.format("""
+                    %s wrote without a condition: its trace shows no Paxos step (%s).
+                      Between a read that finds the row free and a plain write, another client can do the same,
+                      and both writes succeed. Put the check in the write (UPDATE ... IF column = value, for
+                      example IF reservation_id = null) and read wasApplied() from the result.""", call, cost.summary()));
+        }
+        if (cost.partitionWrites() > 1) {
+            fail(String.format("%s wrote %d table partition(s); a conditional write changes one (%s).",
+                    call, cost.partitionWrites(), cost.summary()));
+        }
+    }
+
+    /** A refused call must write nothing to any table (Paxos bookkeeping of a failed condition aside). */
+    public static void assertRefusedWithoutWriting(String call, QueryCost cost) {
+        if (cost.partitionWrites() > 0) {
+            fail(String.format("%s was refused but wrote %d partition(s) (%s). A refused request must leave the tables as they were.",
+                    call, cost.partitionWrites(), cost.summary()));
         }
     }
 

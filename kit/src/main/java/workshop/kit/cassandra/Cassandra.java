@@ -114,13 +114,6 @@ public final class Cassandra {
         return ours != null ? ours : address.getHostString() + ":" + address.getPort();
     }
 
-    /** A short name for a node as the trace reports it (address and storage port). */
-    public String nameOf(InetSocketAddress traceSource) {
-        String ours = traceSource.getPort() > 0 ? layout.nameOfPort(traceSource.getPort()) : null;
-        return ours != null ? ours : traceSource.getAddress().getHostAddress()
-                + (traceSource.getPort() > 0 ? ":" + traceSource.getPort() : "");
-    }
-
     private static InetSocketAddress address(NodeSpec node) {
         return new InetSocketAddress("127.0.0.1", node.nativePort());
     }

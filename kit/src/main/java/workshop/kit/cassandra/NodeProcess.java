@@ -57,14 +57,33 @@ final class NodeProcess {
         return Processes.fromPidFile(node.pidFile(), node.marker());
     }
 
-    /** Node processes of any checkout or earlier run that no current pid file accounts for. */
+    /**
+     * Orphaned node processes: they carry our marker, but the folder it names has no pid file
+     * pointing back at them (an earlier run whose state was deleted, a crashed lesson, a removed
+     * checkout). Nodes that another checkout still manages are not orphans.
+     */
     static List<ProcessHandle> leftovers(List<NodeSpec> ours) {
         List<Long> known = ours.stream().map(NodeProcess::running).flatMap(Optional::stream)
                 .map(ProcessHandle::pid).toList();
         return ProcessHandle.allProcesses()
                 .filter(p -> carries(p, MARKER_PREFIX))
                 .filter(p -> !known.contains(p.pid()))
+                .filter(p -> !managedElsewhere(p))
                 .toList();
+    }
+
+    private static boolean managedElsewhere(ProcessHandle process) {
+        String commandLine = process.info().commandLine().orElse("");
+        int at = commandLine.indexOf(MARKER_PREFIX);
+        if (at < 0) {
+            return false;
+        }
+        String dir = commandLine.substring(at + MARKER_PREFIX.length()).split("\\s")[0];
+        try {
+            return Files.readString(Path.of(dir, "pid")).trim().equals(Long.toString(process.pid()));
+        } catch (IOException | RuntimeException noPidFile) {
+            return false;
+        }
     }
 
     private static boolean carries(ProcessHandle process, String marker) {

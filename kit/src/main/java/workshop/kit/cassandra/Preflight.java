@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Checks made before nodes start, and shown by `doctor`: each problem names its fix. */
@@ -27,22 +28,22 @@ public final class Preflight {
         return problems;
     }
 
-    static java.util.Optional<Problem> javaProblem() {
+    static Optional<Problem> javaProblem() {
         try {
             ServerRuntime.javaExecutable();
-            return java.util.Optional.empty();
+            return Optional.empty();
         } catch (ClusterException e) {
-            return java.util.Optional.of(new Problem(e.getMessage().lines().findFirst().orElse(""), e.fix()));
+            return Optional.of(new Problem(e.getMessage().lines().findFirst().orElse(""), e.fix()));
         }
     }
 
-    static java.util.Optional<Problem> leftoverProblem(ClusterLayout layout) {
+    static Optional<Problem> leftoverProblem(ClusterLayout layout) {
         List<ProcessHandle> leftovers = NodeProcess.leftovers(layout.slots());
         if (leftovers.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String pids = leftovers.stream().map(p -> Long.toString(p.pid())).collect(Collectors.joining(", "));
-        return java.util.Optional.of(new Problem(
+        return Optional.of(new Problem(
                 "Cassandra nodes from an earlier run are still running (pids " + pids + ") and hold memory and ports.",
                 "./jbang down --leftovers"));
     }
@@ -65,16 +66,16 @@ public final class Preflight {
         return problems;
     }
 
-    static java.util.Optional<Problem> memoryProblem(int nodes, int heapMb) {
+    static Optional<Problem> memoryProblem(int nodes, int heapMb) {
         long needed = (long) nodes * (heapMb + OVERHEAD_MB);
         long available = availableMemoryMb();
         if (available >= needed) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String fix = nodes > 1
                 ? "run a single node (lessons still print what it reads): ./jbang up --nodes 1"
                 : "close other programs, or lower the heap: export WORKSHOP_NODE_HEAP_MB=512";
-        return java.util.Optional.of(new Problem(
+        return Optional.of(new Problem(
                 nodes + " node(s) need about " + needed + " MB of free memory; " + available + " MB is available.", fix));
     }
 

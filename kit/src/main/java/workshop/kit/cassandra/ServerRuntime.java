@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import workshop.kit.Workshop;
 
 /** What a node runs on: a JDK Cassandra 5.0 supports, and the server's jars from Maven Central. */
@@ -35,7 +36,7 @@ final class ServerRuntime {
     }
 
     private static List<String> candidates() {
-        return java.util.stream.Stream.of(System.getenv("CASSANDRA_JAVA_HOME"), System.getProperty("java.home"),
+        return Stream.of(System.getenv("CASSANDRA_JAVA_HOME"), System.getProperty("java.home"),
                         System.getenv("JAVA_HOME"))
                 .filter(h -> h != null && !h.isBlank())
                 .toList();

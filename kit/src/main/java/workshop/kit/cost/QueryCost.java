@@ -10,18 +10,25 @@ import java.util.TreeSet;
  *
  * @param nodesRead       nodes that read data for the request (not the coordinator that only forwarded it)
  * @param coordinators    nodes that received the request from the driver
- * @param partitionsRead  single-partition reads ("Executing single-partition query" events)
+ * @param partitionsRead  single-partition reads ("Executing single-partition query" events) of tables, not
+ *                        of Paxos state
  * @param rangeScans      token ranges scanned ("Executing seq scan" events): every partition in them was read
  * @param rowsRead        live rows the nodes read, summed over "Read N live rows" events
  * @param rowsReturned    rows the driver received
- * @param partitionWrites mutations applied to tables ("Adding to T memtable" events; the batch log excluded)
+ * @param partitionWrites mutations applied to tables ("Adding to T memtable" events; the batch log and
+ *                        Paxos state excluded)
  * @param requests        traced requests (a paged read is one request per page)
  * @param elapsed         coordinator time as the trace reports it, summed over requests
+ * @param paxosSteps      Paxos steps of a conditional write (lightweight transaction), one per trace event:
+ *                        a replica promising a ballot, the coordinator reading the current values to test the
+ *                        condition, a replica accepting a proposal, a replica committing it
+ * @param paxosWrites     writes of Paxos state ("Adding to paxos memtable" events) a conditional write made
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
-                        long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed) {
+                        long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
+                        int paxosSteps, long paxosWrites) {
 
-    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO);
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0);
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -39,11 +46,17 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         coords.addAll(other.coordinators);
         return new QueryCost(nodes, coords, partitionsRead + other.partitionsRead, rangeScans + other.rangeScans,
                 rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
-                requests + other.requests, elapsed.plus(other.elapsed));
+                requests + other.requests, elapsed.plus(other.elapsed), paxosSteps + other.paxosSteps,
+                paxosWrites + other.paxosWrites);
     }
 
     public static QueryCost sum(List<QueryCost> costs) {
         return costs.stream().reduce(NONE, QueryCost::plus);
+    }
+
+    /** True when the trace shows a conditional write: Paxos ran before anything was written. */
+    public boolean conditional() {
+        return paxosSteps > 0;
     }
 
     /** The partitions column as a person reads it: a count, or the fact that ranges were scanned. */
@@ -55,6 +68,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
     public String summary() {
         return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
                 nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
-                elapsed.toNanos() / 1e6);
+                elapsed.toNanos() / 1e6)
+                + (conditional() ? String.format(", %d Paxos step(s), %,d Paxos state write(s)", paxosSteps, paxosWrites) : "");
     }
 }

@@ -22,7 +22,10 @@ final class TraceReader {
 
     private static final Pattern ROWS_READ = Pattern.compile("^Read (\\d+) live rows");
     private static final Pattern MEMTABLE_WRITE = Pattern.compile("^Adding to (\\S+) memtable");
-    private static final Duration SETTLE = Duration.ofMillis(150);
+    /** Cassandra's trace lines for the Paxos steps of a lightweight transaction. */
+    private static final Pattern PAXOS_STEP = Pattern.compile(
+            "^(Promising ballot|Reading existing values for CAS precondition|Accepting proposal|Committing proposal)");
+    private static final Duration SETTLE = Duration.ofMillis(100);
     private static final Duration GIVE_UP = Duration.ofSeconds(15);
 
     private final CqlSession session;
@@ -43,24 +46,43 @@ final class TraceReader {
         int ranges = 0;
         long rowsRead = 0;
         long writes = 0;
+        int paxosSteps = 0;
+        long paxosWrites = 0;
+        boolean readingPaxosState = false;
         for (Row event : trace) {
             String activity = event.getString("activity");
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
-            if (activity.startsWith("Executing single-partition query")) {
+            if (activity.startsWith("Executing single-partition query on paxos")) {
+                // A replica reading its own Paxos state before it promises: part of that step, not a table read.
+                readingPaxosState = true;
+            } else if (activity.startsWith("Executing single-partition query")) {
+                readingPaxosState = false;
                 partitions++;
                 nodesRead.add(node);
             } else if (activity.startsWith("Executing seq scan")) {
+                readingPaxosState = false;
                 ranges++;
                 nodesRead.add(node);
             }
             Matcher rows = ROWS_READ.matcher(activity);
             if (rows.find()) {
-                rowsRead += Long.parseLong(rows.group(1));
-                nodesRead.add(node);
+                if (readingPaxosState) {
+                    readingPaxosState = false;
+                } else {
+                    rowsRead += Long.parseLong(rows.group(1));
+                    nodesRead.add(node);
+                }
             }
             Matcher write = MEMTABLE_WRITE.matcher(activity);
-            if (write.find() && !write.group(1).equals("batches")) {
-                writes++;
+            if (write.find()) {
+                switch (write.group(1)) {
+                    case "batches" -> { } // the batch log, not a table of ours
+                    case "paxos" -> paxosWrites++;
+                    default -> writes++;
+                }
+            }
+            if (PAXOS_STEP.matcher(activity).find()) {
+                paxosSteps++;
             }
         }
         Row sessionRow = session.execute(duration.bind(traceId).setConsistencyLevel(ConsistencyLevel.ONE)).one();
@@ -68,7 +90,8 @@ final class TraceReader {
                 : Duration.ofNanos(sessionRow.getInt("duration") * 1000L);
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
-        return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed);
+        return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
+                paxosSteps, paxosWrites);
     }
 
     private List<Row> settledEvents(UUID traceId) {

@@ -20,7 +20,12 @@ public final class H2 {
      * connections (threads, "partitions") can share it.
      */
     public static Connection memory(String name) throws SQLException {
-        return DriverManager.getConnection("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=0", "sa", "");
+        return DriverManager.getConnection(memoryUrl(name), "sa", "");
+    }
+
+    /** The JDBC URL of the named in-memory database {@link #memory(String)} opens. */
+    public static String memoryUrl(String name) {
+        return "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=0";
     }
 
     /**
@@ -34,14 +39,10 @@ public final class H2 {
 
     /** The plan EXPLAIN ANALYZE prints after running the query. */
     public static String plan(Connection connection, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement explain = connection.prepareStatement("EXPLAIN ANALYZE " + sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                explain.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet plan = explain.executeQuery()) {
-                plan.next();
-                return plan.getString(1);
-            }
+        try (PreparedStatement explain = Sql.prepare(connection, "EXPLAIN ANALYZE " + sql, parameters);
+             ResultSet plan = explain.executeQuery()) {
+            plan.next();
+            return plan.getString(1);
         }
     }
 

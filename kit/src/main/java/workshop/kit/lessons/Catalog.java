@@ -19,8 +19,13 @@ public final class Catalog {
             new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and DynamoDB emulator, delete their data (--leftovers: earlier runs too)"),
             new Tool("status", "tools/cluster.java", List.of("status"), "Nodes and the DynamoDB emulator: pids, ports, memory, data"),
             new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports, leftover nodes and moto, with the fix for each"),
-            new Tool("check", "tools/check.java", List.of(), "Run one lesson's exercise tests: ./jbang check 01"),
-            new Tool("catalog", "tools/catalog.java", List.of(), "Rewrite this file from the lesson list"));
+            new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
+            new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01"),
+            new Tool("watch", "tools/runner.java", List.of("watch"), "Re-grade the current lesson on every save"),
+            new Tool("hint", "tools/runner.java", List.of("hint"), "One hint at a time: ./jbang hint 01"),
+            new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),
+            new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
+            new Tool("generate", "tools/catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
 
     private Catalog() {}
 

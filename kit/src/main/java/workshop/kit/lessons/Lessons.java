@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The one list of lessons. The jbang catalog, the check command and the grading report all read
+ * The one list of lessons. The jbang generate, the check command and the grading report all read
  * it (CatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
  */
 public final class Lessons {
@@ -17,7 +17,11 @@ public final class Lessons {
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
                     "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
             Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",
-                    "lessons/06_dynamodb_keys.java", "workshop.lesson06"));
+                    "lessons/06_dynamodb_keys.java", "workshop.lesson06"),
+            Lesson.withExercise("reservations", "07", "Reservations without double booking",
+                    "lessons/07_reservations.java", "workshop.lesson07"),
+            Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"));
 
     private Lessons() {}
 

@@ -1,0 +1,74 @@
+package workshop.lesson08;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+
+/**
+ * Exercise 08: a channel's message history, paged backwards with keyset cursors, and sends that
+ * can be retried safely. Build the three tables of lesson 08:
+ * <ul>
+ *   <li>messages: partition (channel_id, bucket), rows newest first by seq, bucket = seq / bucketSize;</li>
+ *   <li>channel_head: channel_id -> high_water_seq, current_bucket, last_activity;</li>
+ *   <li>message_by_client_id: partition (channel_id, sender_id, client_msg_id) -> seq, message_id,
+ *       kept for one day (a TTL of 86,400 seconds). The tests read this table by these names.</li>
+ * </ul>
+ * The tests give you a session already bound to a keyspace of your own: write table names without
+ * a keyspace, and use prepared statements with bound values. They use small buckets (25 seqs) so that
+ * pages cross buckets with a hundred messages; lesson 08 uses 100,000. workshop.kit.ids.Snowflake makes
+ * message ids.
+ */
+public class ChannelMessages {
+
+    /** The largest page a caller may ask for. */
+    public static final int MAX_PAGE_SIZE = 100;
+
+    private final CqlSession session;
+    private final long bucketSize;
+
+    public ChannelMessages(CqlSession session, long bucketSize) {
+        this.session = session;
+        this.bucketSize = bucketSize;
+    }
+
+    public void createTables() {
+        // TODO: CREATE TABLE messages, channel_head and message_by_client_id, then prepare your statements
+        throw new UnsupportedOperationException("TODO: create the three tables of lesson 08");
+    }
+
+    /**
+     * Stores a message under the channel's next seq (1 for a channel's first message, then one more
+     * for each message, also when several servers send to the same channel at once) and answers
+     * with its seq and message id. A send repeated with the same channel, sender and clientMsgId
+     * within a day answers what the first one answered and writes nothing, even when the copies
+     * arrive at the same moment.
+     */
+    public Sent send(long channelId, long senderId, String clientMsgId, String body) {
+        // TODO: look up the client id; else allocate a seq on channel_head, claim the client id, write the message
+        throw new UnsupportedOperationException("TODO: an idempotent send with a per-channel seq");
+    }
+
+    /**
+     * The newest size messages of the channel, newest first, with the cursor for the next page;
+     * an empty page with no cursor for a channel with no messages.
+     *
+     * @throws IllegalArgumentException when size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything
+     */
+    public Page newest(long channelId, int size) {
+        // TODO: read channel_head, then the current bucket, and the previous one if the page is not full yet
+        throw new UnsupportedOperationException("TODO: the newest page of a channel");
+    }
+
+    /**
+     * The size messages just older than the cursor (seq below cursor.beforeSeq()), newest first.
+     * A page reads the rows it returns and no others, crossing into the previous bucket only for
+     * the rows it still lacks. Its next cursor is empty when nothing older exists.
+     * A cursor past the channel's newest message finds nothing: answer an empty page (or refuse it),
+     * without walking through empty buckets.
+     *
+     * @throws IllegalArgumentException when the cursor belongs to another channel, its seq is below 1,
+     *                                  or size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything
+     */
+    public Page older(long channelId, Cursor cursor, int size) {
+        // TODO: check the input, then seq < cursor in the cursor's bucket, walking back a bucket at a time
+        throw new UnsupportedOperationException("TODO: the page older than a cursor");
+    }
+}

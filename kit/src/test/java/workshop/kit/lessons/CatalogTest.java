@@ -1,0 +1,52 @@
+package workshop.kit.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import workshop.kit.Workshop;
+
+class CatalogTest {
+
+    @Test
+    void catalogMatchesTheLessonList() throws Exception {
+        assertEquals(Catalog.render(), Files.readString(Catalog.file()),
+                "jbang-catalog.json differs from the lesson list: regenerate it with ./jbang generate");
+    }
+
+    @Test
+    void classroomFilesMatchTheLessonList() throws Exception {
+        assertEquals(Classroom.autograding(), Files.readString(Classroom.autogradingFile()),
+                ".github/classroom/autograding.json differs from the lesson list: regenerate it with ./jbang generate");
+        assertEquals(Classroom.workflow(), Files.readString(Classroom.workflowFile()),
+                ".github/workflows/classroom.yml differs from the lesson list: regenerate it with ./jbang generate");
+        for (Lesson lesson : Classroom.graded()) {
+            assertTrue(Classroom.workflow().contains("command: ./jbang check " + lesson.number()));
+        }
+    }
+
+    @Test
+    void everyLessonScriptExistsAndNamesItsMainClass() throws Exception {
+        for (Lesson lesson : Lessons.ALL) {
+            var script = Workshop.root().resolve(lesson.script());
+            assertTrue(Files.exists(script), lesson.script() + " is listed but missing");
+            assertTrue(Files.readString(script).contains("\n//MAIN "),
+                    lesson.script() + " needs a //MAIN line: the kit it sources has other main classes");
+        }
+    }
+
+    @Test
+    void idsAndNumbersAreUnique() {
+        assertEquals(Lessons.ALL.size(), Lessons.ALL.stream().map(Lesson::id).distinct().count());
+        assertEquals(Lessons.ALL.size(), Lessons.ALL.stream().map(Lesson::number).distinct().count());
+    }
+
+    @Test
+    void findsLessonsByNumberOrIdAndListsThemWhenUnknown() {
+        assertEquals("naive-table", Lessons.require("1").id());
+        assertEquals("01", Lessons.require("naive-table").number());
+        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Lessons.require("O1"));
+        assertTrue(error.getMessage().contains("01 (naive-table)"), error.getMessage());
+    }
+}

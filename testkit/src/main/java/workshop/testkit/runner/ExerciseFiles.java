@@ -1,0 +1,57 @@
+package workshop.testkit.runner;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import workshop.kit.lessons.Lesson;
+
+/** Where one lesson's exercise lives: the learner's code, the given types, the tests, the solution. */
+public record ExerciseFiles(Path root, Lesson lesson) {
+
+    private String packagePath() {
+        return lesson.exercisePackage().orElseThrow().replace('.', '/');
+    }
+
+    public Path learnerDir() {
+        return root.resolve("exercises/src/main/java").resolve(packagePath());
+    }
+
+    public Path givenDir() {
+        return root.resolve("exercises/src/given/java").resolve(packagePath());
+    }
+
+    public Path testDir() {
+        return root.resolve("exercises/src/test/java").resolve(packagePath());
+    }
+
+    public Path solutionDir() {
+        return root.resolve("solutions/src/main/java").resolve(packagePath());
+    }
+
+    public Path hintsFile() {
+        return root.resolve("exercises/hints").resolve(lesson.id() + ".md");
+    }
+
+    /** Every source the check compiles: only this lesson's, so another lesson's compile error cannot stop it. */
+    public List<Path> sourcesToCompile() {
+        return Stream.of(learnerDir(), givenDir(), testDir()).flatMap(ExerciseFiles::javaFiles).toList();
+    }
+
+    public List<Path> learnerSources() {
+        return javaFiles(learnerDir()).toList();
+    }
+
+    static Stream<Path> javaFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return Stream.empty();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.toString().endsWith(".java")).sorted().toList().stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package workshop.testkit.runner;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The learner's progress, kept in an ignored file and keyed by stable lesson ids (never by
+ * number), so reordering or renumbering lessons keeps it.
+ */
+public final class ProgressFile {
+
+    private final Path file;
+    private final Properties values = new Properties();
+
+    public ProgressFile(Path file) {
+        this.file = file;
+        if (Files.exists(file)) {
+            try (Reader reader = Files.newBufferedReader(file)) {
+                values.load(reader);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read progress from " + file, e);
+            }
+        }
+    }
+
+    public LessonState state(String lessonId) {
+        String state = values.getProperty(lessonId + ".state");
+        return state == null ? LessonState.NOT_STARTED : LessonState.valueOf(state.toUpperCase(Locale.ROOT));
+    }
+
+    /** Records a check's outcome: all passed, or not. */
+    public void recordCheck(String lessonId, boolean allPassed) {
+        values.setProperty(lessonId + ".state", (allPassed ? LessonState.PASSED : LessonState.FAILING).name().toLowerCase(Locale.ROOT));
+        save();
+    }
+
+    public int hintsShown(String lessonId) {
+        return Integer.parseInt(values.getProperty(lessonId + ".hints", "0"));
+    }
+
+    public void recordHintShown(String lessonId, int shown) {
+        values.setProperty(lessonId + ".hints", Integer.toString(shown));
+        save();
+    }
+
+    private void save() {
+        try {
+            Files.createDirectories(file.getParent());
+            try (Writer writer = Files.newBufferedWriter(file)) {
+                values.store(writer, "Workshop progress, by lesson id. Delete this file to start over.");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot save progress to " + file, e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package workshop.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.opentest4j.AssertionFailedError;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cost.QueryCost;
+import workshop.kit.cost.TracingSession;
+
+/** The grading assertion must fail a right answer obtained by a scan, and say what was read. */
+@ExtendWith(CassandraExtension.class)
+class CostExpectationsTest {
+
+    @BeforeAll
+    static void load(CqlSession session) {
+        session.execute(Keyspaces.schema("CREATE TABLE by_id (id int PRIMARY KEY, chat text)"));
+        session.execute(Keyspaces.schema("CREATE TABLE by_chat (chat text, id int, PRIMARY KEY ((chat), id))"));
+        PreparedStatement a = session.prepare("INSERT INTO by_id (id, chat) VALUES (?, ?)");
+        PreparedStatement b = session.prepare("INSERT INTO by_chat (chat, id) VALUES (?, ?)");
+        for (int i = 0; i < 30; i++) {
+            session.execute(a.bind(i, "c" + i % 3));
+            session.execute(b.bind("c" + i % 3, i));
+        }
+    }
+
+    @Test
+    void aScanFailsWithWhatItRead(TracingSession session) {
+        QueryCost scan = session.measure(() -> session.execute("SELECT id, chat FROM by_id").all()).cost();
+        AssertionFailedError failure = assertThrows(AssertionFailedError.class,
+                () -> CostExpectations.assertOnePartitionRead("latest(c2)", scan, 10));
+        assertTrue(failure.getMessage().contains("read 30 row(s)"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("token ranges scanned"), failure.getMessage());
+    }
+
+    @Test
+    void aPartitionReadPasses(TracingSession session) {
+        PreparedStatement read = session.prepare("SELECT id FROM by_chat WHERE chat = ?");
+        QueryCost point = session.measure(() -> session.execute(read.bind("c2")).all()).cost();
+        CostExpectations.assertOnePartitionRead("latest(c2)", point, 10);
+    }
+
+    @Test
+    void codeThatRunsNothingThroughTheSessionFails(TracingSession session) {
+        QueryCost nothing = session.measure(() -> { });
+        assertThrows(AssertionFailedError.class, () -> CostExpectations.assertOnePartitionRead("latest(c2)", nothing, 10));
+    }
+}

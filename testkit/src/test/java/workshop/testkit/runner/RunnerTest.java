@@ -1,0 +1,63 @@
+package workshop.testkit.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.lessons.Lesson;
+
+class RunnerTest {
+
+    @Test
+    void nextStepFollowsTheLessonOrderAndProgress(@TempDir Path root) {
+        List<Lesson> exercises = Runner.exercises();
+        Runner runner = new Runner(root);
+        assertTrue(runner.nextStep().contains("./jbang " + exercises.get(0).alias()), runner.nextStep());
+
+        ProgressFile progress = new ProgressFile(root.resolve(".workshop/progress.properties"));
+        progress.recordCheck(exercises.get(0).id(), false);
+        assertTrue(new Runner(root).nextStep().contains("./jbang check " + exercises.get(0).number()));
+
+        progress.recordCheck(exercises.get(0).id(), true);
+        if (exercises.size() > 1) {
+            assertTrue(new Runner(root).nextStep().contains("lesson " + exercises.get(1).number()));
+        }
+        exercises.forEach(l -> progress.recordCheck(l.id(), true));
+        assertTrue(new Runner(root).nextStep().startsWith("Every exercise passes"));
+    }
+
+    @Test
+    void hintsAreSeparatedByRules(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("hints.md");
+        Files.writeString(file, "first hint\nstill first\n---\nsecond\n---\n\n");
+        assertEquals(List.of("first hint\nstill first", "second"), Hints.read(file));
+        assertEquals(List.of(), Hints.read(dir.resolve("none.md")));
+    }
+
+    @Test
+    void aCompileErrorIsReportedWithItsLineAndDoesNotThrow(@TempDir Path dir) throws Exception {
+        Path broken = dir.resolve("src/Broken.java");
+        Files.createDirectories(broken.getParent());
+        Files.writeString(broken, "class Broken {\n  int x = ;\n}\n");
+        List<String> errors = LessonCheck.compile(List.of(broken), dir.resolve("classes"));
+        assertEquals(1, errors.stream().filter(e -> e.startsWith("Broken.java:2:")).count(), errors.toString());
+
+        Path fine = dir.resolve("src/Fine.java");
+        Files.writeString(fine, "class Fine {}\n");
+        assertEquals(List.of(), LessonCheck.compile(List.of(fine), dir.resolve("classes")));
+        assertTrue(Files.exists(dir.resolve("classes/Fine.class")));
+    }
+
+    @Test
+    void everyExerciseHasHints() {
+        Path root = workshop.kit.Workshop.root();
+        for (Lesson lesson : Runner.exercises()) {
+            assertTrue(Hints.read(new ExerciseFiles(root, lesson).hintsFile()).size() >= 2,
+                    "lesson " + lesson.number() + " needs at least two hints in exercises/hints/" + lesson.id() + ".md");
+        }
+    }
+}

@@ -35,7 +35,6 @@ import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
 import workshop.kit.ids.Snowflake;
-import workshop.kit.ids.TimeBuckets;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -201,13 +200,27 @@ class dynamodb_keys {
 
     // ---------------------------------------------------------------------------------------------
 
-    static final long NOW_BUCKET = TimeBuckets.at(Instant.now());
+    /** Lesson 03's ten-day buckets: the bucket of a snowflake id is its milliseconds over ten days. */
+    static final long BUCKET_MILLIS = 10L * 24 * 60 * 60 * 1000;
+    static final long NOW_BUCKET = bucketAt(Instant.now());
     static final String[] AUTHORS = {"ana", "ben", "cy", "dee"};
     /** Channel ids are snowflakes too: "general" was created nine buckets (90 days) ago. */
-    static final long GENERAL = Snowflake.firstIdAt(TimeBuckets.start(NOW_BUCKET - 9)) + 1;
-    static final long RANDOM = Snowflake.firstIdAt(TimeBuckets.start(NOW_BUCKET - 9)) + 2;
-    static final long HELP = Snowflake.firstIdAt(TimeBuckets.start(NOW_BUCKET - 9)) + 3;
+    static final long GENERAL = Snowflake.firstIdAt(bucketStart(NOW_BUCKET - 9)) + 1;
+    static final long RANDOM = Snowflake.firstIdAt(bucketStart(NOW_BUCKET - 9)) + 2;
+    static final long HELP = Snowflake.firstIdAt(bucketStart(NOW_BUCKET - 9)) + 3;
     static final Map<Long, String> CHANNEL_NAMES = Map.of(GENERAL, "general", RANDOM, "random", HELP, "help");
+
+    static long bucketOf(long snowflakeId) {
+        return (snowflakeId >> Snowflake.TIME_SHIFT) / BUCKET_MILLIS;
+    }
+
+    static long bucketAt(Instant instant) {
+        return (instant.toEpochMilli() - Snowflake.EPOCH_MILLIS) / BUCKET_MILLIS;
+    }
+
+    static Instant bucketStart(long bucket) {
+        return Instant.ofEpochMilli(Snowflake.EPOCH_MILLIS + bucket * BUCKET_MILLIS);
+    }
 
     /** One query of a page: which bucket, what Limit, what came back, and whether LastEvaluatedKey was there. */
     record Step(long bucket, int limit, int returned, boolean more) {}
@@ -276,7 +289,7 @@ class dynamodb_keys {
     static Page page(long channel, int size, long bucket, Map<String, AttributeValue> startKey) {
         List<Map<String, AttributeValue>> found = new ArrayList<>();
         List<Step> steps = new ArrayList<>();
-        long oldest = TimeBuckets.of(channel);
+        long oldest = bucketOf(channel);
         while (found.size() < size && bucket >= oldest) {
             int limit = size - found.size();
             QueryResponse response = db.client().query(channelBucket(channel, bucket).exclusiveStartKey(startKey).limit(limit).build());
@@ -298,7 +311,7 @@ class dynamodb_keys {
 
     /** count messages in a bucket, spread evenly from its start (or up to now, for the current one). */
     static void send(long channel, long bucket, int count) {
-        Instant start = TimeBuckets.start(bucket);
+        Instant start = bucketStart(bucket);
         Instant end = bucket == NOW_BUCKET ? Instant.now() : start.plusSeconds(3_600L * count);
         long step = Math.max(1, (end.toEpochMilli() - start.toEpochMilli()) / (count + 1));
         BatchLoader.put(db.plain(), messages, CHANNEL_NAMES.get(channel) + " bucket " + bucket, count, i -> {
@@ -422,10 +435,10 @@ class dynamodb_keys {
                 write sharding, pk "launch:bucket#s" with s = message id mod %d. Reads pay for it.""",
                 PARTITION_WRITE_UNITS_PER_SECOND, ItemSize.of(typical), DynamoCost.format(unitsPerMessage), ceiling, launchRate,
                 shards, shards);
-        long launch = Snowflake.firstIdAt(TimeBuckets.start(NOW_BUCKET)) + 4;
+        long launch = Snowflake.firstIdAt(bucketStart(NOW_BUCKET)) + 4;
         int count = 1_000;
         BatchLoader.put(db.plain(), messages, "launch messages, one key and sharded", 2L * count, i -> {
-            long id = Snowflake.firstIdAt(TimeBuckets.start(NOW_BUCKET).plusMillis(i / 2)); // one a millisecond
+            long id = Snowflake.firstIdAt(bucketStart(NOW_BUCKET).plusMillis(i / 2)); // one a millisecond
             String partition = launch + ":" + NOW_BUCKET + (i % 2 == 0 ? "" : "#" + (id >> Snowflake.TIME_SHIFT) % shards);
             return messageItem(partition, id, AUTHORS[(int) (i / 2 % AUTHORS.length)], "launch message " + i / 2);
         });

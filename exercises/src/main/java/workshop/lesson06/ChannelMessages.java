@@ -5,12 +5,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Exercise 06b: a channel's messages the Discord way. The partition key is "channelId:bucket",
- * where the bucket holds ten days of messages (workshop.kit.ids.TimeBuckets.of(messageId)), and
+ * where the bucket holds ten days of messages (ChannelBuckets.of(messageId)), and
  * the sort key is the message id, so a bucket reads newest first.
  *
- * A page of the newest messages starts in the current bucket (TimeBuckets.at(clock.instant())).
+ * A page of the newest messages starts in the current bucket (ChannelBuckets.at(clock.instant())).
  * When a bucket has fewer messages than the page still needs, step back to the previous bucket,
- * but never past the bucket the channel was created in (TimeBuckets.of(channelId)): a quiet
+ * but never past the bucket the channel was created in (ChannelBuckets.of(channelId)): a quiet
  * channel must not send you walking back forever. When a bucket has more than the page needs,
  * DynamoDB's LastEvaluatedKey says where the next page continues.
  */

@@ -20,7 +20,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.ids.Snowflake;
-import workshop.kit.ids.TimeBuckets;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
@@ -29,11 +28,11 @@ import workshop.testkit.TableNames;
 class ChannelMessagesTest {
 
     private static final Instant NOW = Instant.parse("2025-06-15T12:00:00Z");
-    private static final long CURRENT = TimeBuckets.at(NOW);
+    private static final long CURRENT = ChannelBuckets.at(NOW);
     /** Created seven buckets ago; 30 messages now, two silent buckets, then 100, then 40. */
-    private static final long BUSY = Snowflake.firstIdAt(TimeBuckets.start(CURRENT - 7)) + 1;
+    private static final long BUSY = Snowflake.firstIdAt(ChannelBuckets.start(CURRENT - 7)) + 1;
     /** Created five buckets ago, never used. */
-    private static final long QUIET = Snowflake.firstIdAt(TimeBuckets.start(CURRENT - 5)) + 2;
+    private static final long QUIET = Snowflake.firstIdAt(ChannelBuckets.start(CURRENT - 5)) + 2;
     private static final List<ChannelMessage> SENT = new ArrayList<>();
     private static MeteredClient meter;
     private static ChannelMessages messages;
@@ -56,7 +55,7 @@ class ChannelMessagesTest {
     /** count messages a minute apart from the start of the bucket. */
     private static void send(ChannelMessages target, long bucket, int count) {
         for (int i = 0; i < count; i++) {
-            long id = Snowflake.firstIdAt(TimeBuckets.start(bucket).plusSeconds(60L * i)) + 7;
+            long id = Snowflake.firstIdAt(ChannelBuckets.start(bucket).plusSeconds(60L * i)) + 7;
             ChannelMessage message = new ChannelMessage(BUSY, id, "author" + i % 5, "message " + SENT.size());
             target.add(message);
             SENT.add(message);
@@ -117,7 +116,7 @@ class ChannelMessagesTest {
         Metered<MessagePage> page = meter.measure(() -> messages.page(QUIET, 50, null));
         assertEquals(List.of(), page.value().messages());
         assertNull(page.value().next(), "nothing older than the channel itself: the cursor must be null");
-        int buckets = (int) (CURRENT - TimeBuckets.of(QUIET) + 1);
+        int buckets = (int) (CURRENT - ChannelBuckets.of(QUIET) + 1);
         CostExpectations.assertQueriesOnly("page(quiet, 50, null)", page.cost(), buckets, 0,
                 "The channel's id says when it was created: walk back no further than its bucket.");
     }

@@ -12,7 +12,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import workshop.kit.dynamo.Tables;
-import workshop.kit.ids.TimeBuckets;
 
 /**
  * Reference solution: Discord's shape. pk "channelId:bucket" (ten days of messages), sk the
@@ -38,7 +37,7 @@ public class ChannelMessages {
 
     public void add(ChannelMessage message) {
         client.putItem(b -> b.tableName(table).item(Map.of(
-                "pk", fromS(partition(message.channelId(), TimeBuckets.of(message.messageId()))),
+                "pk", fromS(partition(message.channelId(), ChannelBuckets.of(message.messageId()))),
                 "message_id", fromN(Long.toString(message.messageId())),
                 "author_id", fromS(message.authorId()), "body", fromS(message.body()))));
     }
@@ -47,8 +46,8 @@ public class ChannelMessages {
         if (size < 1 || size > 100) {
             throw new IllegalArgumentException("size must be between 1 and 100, was " + size);
         }
-        long oldest = TimeBuckets.of(channelId);
-        long bucket = after == null ? TimeBuckets.at(clock.instant()) : after.bucket();
+        long oldest = ChannelBuckets.of(channelId);
+        long bucket = after == null ? ChannelBuckets.at(clock.instant()) : after.bucket();
         Map<String, AttributeValue> startKey = after == null ? null : after.exclusiveStartKey();
         List<ChannelMessage> messages = new ArrayList<>();
         while (messages.size() < size && bucket >= oldest) {

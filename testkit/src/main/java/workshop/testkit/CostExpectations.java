@@ -2,6 +2,10 @@ package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.List;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.PatternResult;
+import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.dynamo.DynamoCost;
 
@@ -15,9 +19,7 @@ public final class CostExpectations {
 
     /** The call must read one partition, on one node, and at most maxRows rows. */
     public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows) {
-        if (cost.requests() == 0) {
-            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
-        }
+        requireMeasured(call, cost);
         if (!cost.singlePartition() || cost.nodesAsked() > 1 || cost.rowsRead() > maxRows) {
             fail(String.format("""
                     %s read %,d row(s) on %d node(s) %s; partitions read: %s.
@@ -28,14 +30,32 @@ public final class CostExpectations {
         }
     }
 
+    /** Every pattern of the catalogue must be green or explained; the failure message is the checker's report. */
+    public static void assertCatalogueHolds(CatalogueReport report) {
+        if (!report.passed()) {
+            fail("The design does not serve every pattern as its catalogue declares. The checker's report:\n" + report.render());
+        }
+    }
+
+    /** Every run of one pattern must be green or explained. */
+    public static void assertPatternHolds(CatalogueReport report, String patternId) {
+        List<PatternResult> results = report.resultsOf(patternId);
+        if (results.isEmpty()) {
+            fail("The catalogue declares no pattern " + patternId + ": add AccessPattern.of(\"" + patternId + "\", ...) to patterns().");
+        }
+        List<String> failures = results.stream().filter(r -> r.verdict() == Verdict.FAILED)
+                .flatMap(r -> r.reasons().stream().map(reason -> r.name() + " " + reason)).toList();
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures) + "\n\nThe checker's report:\n" + report.render());
+        }
+    }
+
     /**
      * The call must read at most maxPartitions partitions (no token-range scan) and at most maxRows
      * rows: for reads that may touch a few partitions, such as a page that crosses a bucket.
      */
     public static void assertReadAtMost(String call, QueryCost cost, int maxPartitions, long maxRows, String why) {
-        if (cost.requests() == 0) {
-            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
-        }
+        requireMeasured(call, cost);
         if (cost.rangeScans() > 0 || cost.partitionsRead() > maxPartitions || cost.rowsRead() > maxRows) {
             fail(String.format("""
                     %s read %,d row(s) in %s partition(s) on %s.
@@ -46,9 +66,7 @@ public final class CostExpectations {
 
     /** The call must write nothing: a repeated request, or a read. */
     public static void assertNothingWritten(String call, QueryCost cost, String why) {
-        if (cost.requests() == 0) {
-            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
-        }
+        requireMeasured(call, cost);
         if (cost.partitionWrites() > 0) {
             fail(String.format("%s wrote %,d partition(s); it should write nothing. %s", call, cost.partitionWrites(), why));
         }
@@ -74,9 +92,7 @@ public final class CostExpectations {
      * Paxos steps) and write at most one partition of a table.
      */
     public static void assertConditionalWrite(String call, QueryCost cost) {
-        if (cost.requests() == 0) {
-            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
-        }
+        requireMeasured(call, cost);
         if (!cost.conditional()) {
             fail(String.format("""
                     %s wrote without a condition: its trace shows no Paxos step (%s).
@@ -95,6 +111,52 @@ public final class CostExpectations {
         if (cost.partitionWrites() > 0) {
             fail(String.format("%s was refused but wrote %d partition(s) (%s). A refused request must leave the tables as they were.",
                     call, cost.partitionWrites(), cost.summary()));
+        }
+    }
+
+    /** The call must read exactly this many partitions, each by its key (no token range scanned). */
+    public static void assertPartitionsRead(String call, QueryCost cost, int expected, String why) {
+        requireMeasured(call, cost);
+        if (cost.rangeScans() > 0 || cost.partitionsRead() != expected) {
+            fail(String.format("%s read %s partition(s) on %s, with %,d row(s) read; it should read exactly %d. %s",
+                    call, cost.partitionsDescription(), cost.nodesRead(), cost.rowsRead(), expected, why));
+        }
+    }
+
+    /** The call must write exactly this many partitions: one per table and partition key it changes. */
+    public static void assertPartitionWrites(String call, QueryCost cost, long expected, String why) {
+        requireMeasured(call, cost);
+        if (cost.partitionWrites() != expected) {
+            fail(String.format("%s wrote %,d partition(s) in %d request(s); it should write %,d. %s",
+                    call, cost.partitionWrites(), cost.requests(), expected, why));
+        }
+    }
+
+    /** The call's writes must go through the batch log, so they are applied all or nothing. */
+    public static void assertLoggedBatch(String call, QueryCost cost) {
+        requireMeasured(call, cost);
+        if (cost.batchlogWrites() == 0) {
+            fail(String.format("""
+                    %s wrote %,d partition(s) in %d request(s) and none went through the batch log.
+                      If the app stops halfway, some copies are written and others are not. Put the writes in
+                      one BatchStatement of type LOGGED: the coordinator stores the batch first, so every
+                      write in it is applied eventually, even if a node fails in between.""",
+                    call, cost.partitionWrites(), cost.requests()));
+        }
+    }
+
+    /** The call must have read data on every node of the cluster: a batch job over the whole ring. */
+    public static void assertEveryNodeRead(String call, QueryCost cost, int clusterNodes) {
+        requireMeasured(call, cost);
+        if (cost.nodesAsked() < clusterNodes) {
+            fail(String.format("%s read on %s only, %d of the cluster's %d nodes: the partitions the others hold were never read.",
+                    call, cost.nodesRead(), cost.nodesAsked(), clusterNodes));
+        }
+    }
+
+    private static void requireMeasured(String call, QueryCost cost) {
+        if (cost.requests() == 0) {
+            fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
         }
     }
 

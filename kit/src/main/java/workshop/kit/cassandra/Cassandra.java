@@ -94,6 +94,8 @@ public final class Cassandra {
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 5000)
+                // Server warnings (a large batch, say) belong in the lesson that teaches them, not in the log.
+                .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
                 .build();
         CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(contactPoints)

@@ -88,6 +88,7 @@ final class NodeConfig {
                 memtable_heap_space: 128MiB
                 memtable_offheap_space: 64MiB
                 key_cache_size: 8MiB
+                auto_snapshot: false
                 """.formatted(
                 TOKENS_PER_NODE,
                 String.join(",", tokens(node.number(), clusterSize)),

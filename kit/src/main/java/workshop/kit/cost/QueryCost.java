@@ -23,12 +23,13 @@ import java.util.TreeSet;
  *                        a replica promising a ballot, the coordinator reading the current values to test the
  *                        condition, a replica accepting a proposal, a replica committing it
  * @param paxosWrites     writes of Paxos state ("Adding to paxos memtable" events) a conditional write made
+ * @param batchlogWrites  writes to the batch log that makes a logged batch all-or-nothing ("Adding to batches memtable")
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
                         long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
-                        int paxosSteps, long paxosWrites) {
+                        int paxosSteps, long paxosWrites, long batchlogWrites) {
 
-    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0);
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0);
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -47,7 +48,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         return new QueryCost(nodes, coords, partitionsRead + other.partitionsRead, rangeScans + other.rangeScans,
                 rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
                 requests + other.requests, elapsed.plus(other.elapsed), paxosSteps + other.paxosSteps,
-                paxosWrites + other.paxosWrites);
+                paxosWrites + other.paxosWrites, batchlogWrites + other.batchlogWrites);
     }
 
     public static QueryCost sum(List<QueryCost> costs) {
@@ -69,6 +70,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
                 nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
                 elapsed.toNanos() / 1e6)
+                + (batchlogWrites > 0 ? String.format(", %,d batch log write(s)", batchlogWrites) : "")
                 + (conditional() ? String.format(", %d Paxos step(s), %,d Paxos state write(s)", paxosSteps, paxosWrites) : "");
     }
 }

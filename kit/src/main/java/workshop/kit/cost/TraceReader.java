@@ -49,6 +49,7 @@ final class TraceReader {
         int paxosSteps = 0;
         long paxosWrites = 0;
         boolean readingPaxosState = false;
+        long batchlog = 0;
         for (Row event : trace) {
             String activity = event.getString("activity");
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
@@ -76,7 +77,7 @@ final class TraceReader {
             Matcher write = MEMTABLE_WRITE.matcher(activity);
             if (write.find()) {
                 switch (write.group(1)) {
-                    case "batches" -> { } // the batch log, not a table of ours
+                    case "batches" -> batchlog++; // the batch log of a logged batch, not a table of ours
                     case "paxos" -> paxosWrites++;
                     default -> writes++;
                 }
@@ -91,7 +92,7 @@ final class TraceReader {
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
         return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
-                paxosSteps, paxosWrites);
+                paxosSteps, paxosWrites, batchlog);
     }
 
     private List<Row> settledEvents(UUID traceId) {

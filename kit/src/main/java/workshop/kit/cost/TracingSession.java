@@ -10,6 +10,11 @@ import com.datastax.oss.driver.internal.core.session.SessionWrapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -18,6 +23,8 @@ import java.util.function.Supplier;
  * Statements run with executeAsync are traced but not counted; the exercises run synchronously.
  */
 public final class TracingSession extends SessionWrapper implements CqlSession {
+
+    private static final int TRACE_READERS = 8;
 
     private final CqlSession plain;
     private final List<CountingResultSet> results = new ArrayList<>();
@@ -70,7 +77,7 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
         if (reader == null) {
             reader = new TraceReader(plain);
         }
-        List<QueryCost> costs = new ArrayList<>();
+        List<Callable<QueryCost>> reads = new ArrayList<>();
         for (CountingResultSet resultSet : ran) {
             List<ExecutionInfo> pages = resultSet.getExecutionInfos();
             for (int page = 0; page < pages.size(); page++) {
@@ -78,11 +85,33 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
                 if (traceId != null) {
                     // Rows returned are known per result set, not per page: count them once.
                     long returned = page == 0 ? resultSet.rowsTaken() : 0;
-                    costs.add(reader.read(traceId, returned));
+                    reads.add(() -> reader.read(traceId, returned));
                 }
             }
         }
-        return QueryCost.sum(costs);
+        return QueryCost.sum(readAll(reads));
+    }
+
+    /**
+     * Each trace takes a few polls to settle, mostly spent waiting: a scan of many token ranges
+     * leaves one trace per range, so they are read side by side rather than one after another.
+     */
+    private static List<QueryCost> readAll(List<Callable<QueryCost>> reads) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(TRACE_READERS, reads.size())));
+        try {
+            List<QueryCost> costs = new ArrayList<>();
+            for (Future<QueryCost> read : pool.invokeAll(reads)) {
+                costs.add(read.get());
+            }
+            return costs;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while reading traces", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The untraced session underneath, for setup that should not be measured. */

@@ -16,12 +16,20 @@ public final class Lessons {
                     "lessons/01_naive_table.java", "workshop.lesson01"),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
                     "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+            Lesson.withExercise("time-buckets", "03", "Time buckets: a cap on partition size",
+                    "lessons/03_time_buckets.java", "workshop.lesson03"),
+            Lesson.withExercise("chat-lists", "04", "A second table for chat lists, written on every message",
+                    "lessons/04_chat_lists.java", "workshop.lesson04"),
+            Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
+                    "lessons/05_rare_queries.java", "workshop.lesson05"),
             Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",
                     "lessons/06_dynamodb_keys.java", "workshop.lesson06"),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07"),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
-                    "lessons/08_cursor_pagination.java", "workshop.lesson08"));
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08"),
+            Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
+                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
 
     private Lessons() {}
 

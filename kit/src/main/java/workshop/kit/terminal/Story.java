@@ -26,7 +26,7 @@ public final class Story {
     public static void say(String text, Object... args) {
         String formatted = args.length == 0 ? text : String.format(text, args);
         for (String paragraph : formatted.split("\n\n")) {
-            wrap(paragraph.replace('\n', ' ')).forEach(System.out::println);
+            wrap(paragraph.replace('\n', ' '), WIDTH).forEach(System.out::println);
         }
     }
 
@@ -35,11 +35,12 @@ public final class Story {
         System.out.println("Your turn: " + command);
     }
 
-    private static List<String> wrap(String paragraph) {
+    /** The paragraph's words in lines of at most width characters (a longer word gets a line of its own). */
+    public static List<String> wrap(String paragraph, int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String word : paragraph.trim().split("\\s+")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
                 lines.add(line.toString());
                 line.setLength(0);
             }

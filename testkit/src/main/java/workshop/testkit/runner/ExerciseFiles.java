@@ -1,12 +1,10 @@
 package workshop.testkit.runner;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.tools.JavaSources;
 
 /** Where one lesson's exercise lives: the learner's code, the given types, the tests, the solution. */
 public record ExerciseFiles(Path root, Lesson lesson) {
@@ -45,13 +43,6 @@ public record ExerciseFiles(Path root, Lesson lesson) {
     }
 
     static Stream<Path> javaFiles(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return Stream.empty();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.toString().endsWith(".java")).sorted().toList().stream();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JavaSources.javaFiles(dir);
     }
 }

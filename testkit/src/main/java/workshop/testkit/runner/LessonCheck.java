@@ -5,27 +5,16 @@ package workshop.testkit.runner;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
@@ -34,6 +23,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import workshop.kit.tools.JavaSources;
 
 /**
  * Grades one lesson in this JVM, against the running stores: compiles only that lesson's
@@ -63,7 +53,7 @@ public final class LessonCheck {
     public static Result run(ExerciseFiles files, Path workDir) {
         long started = System.nanoTime();
         Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
-        List<String> errors = compile(files.sourcesToCompile(), classes);
+        List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
         if (!errors.isEmpty()) {
             return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
@@ -89,45 +79,16 @@ public final class LessonCheck {
                 Duration.ofNanos(System.nanoTime() - started));
     }
 
-    static List<String> compile(List<Path> sources, Path classes) {
-        deleteRecursively(classes);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) {
-            return List.of("This Java runtime has no compiler. Run the workshop with a JDK (17 or newer), not a JRE.");
-        }
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-            Files.createDirectories(classes);
-            List<String> options = List.of("-d", classes.toString(), "-classpath", System.getProperty("java.class.path"),
-                    "-proc:none", "-g", "-nowarn", "-encoding", "UTF-8");
-            boolean ok = javac.getTask(null, fileManager, diagnostics, options, null,
-                    fileManager.getJavaFileObjectsFromPaths(sources)).call();
-            if (ok) {
-                return List.of();
+    private static List<Class<?>> testClasses(Path classes, ClassLoader loader) {
+        List<Class<?>> tests = new ArrayList<>();
+        for (String name : JavaSources.classNames(classes).stream().filter(n -> n.endsWith("Test")).toList()) {
+            try {
+                tests.add(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("Compiled " + name + " but cannot load it", e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return diagnostics.getDiagnostics().stream()
-                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                .map(d -> (d.getSource() == null ? "" : Path.of(d.getSource().toUri()).getFileName() + ":" + d.getLineNumber() + ": ")
-                        + d.getMessage(Locale.ROOT))
-                .toList();
-    }
-
-    private static List<Class<?>> testClasses(Path classes, ClassLoader loader) throws IOException {
-        try (Stream<Path> files = Files.walk(classes)) {
-            List<Class<?>> tests = new ArrayList<>();
-            for (Path file : files.filter(f -> f.toString().endsWith("Test.class")).sorted().toList()) {
-                String name = classes.relativize(file).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.class$", "");
-                try {
-                    tests.add(Class.forName(name, false, loader));
-                } catch (ClassNotFoundException e) {
-                    throw new IllegalStateException("Compiled " + name + " but cannot load it", e);
-                }
-            }
-            return tests;
-        }
+        return tests;
     }
 
     /**
@@ -151,17 +112,6 @@ public final class LessonCheck {
             sleep(100);
         } while (System.nanoTime() < deadline);
         return left.stream().map(Thread::getName).sorted().toList();
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static void sleep(long millis) {

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.tools.JavaSources;
 
 class RunnerTest {
 
@@ -43,12 +44,12 @@ class RunnerTest {
         Path broken = dir.resolve("src/Broken.java");
         Files.createDirectories(broken.getParent());
         Files.writeString(broken, "class Broken {\n  int x = ;\n}\n");
-        List<String> errors = LessonCheck.compile(List.of(broken), dir.resolve("classes"));
+        List<String> errors = JavaSources.compile(List.of(broken), dir.resolve("classes"));
         assertEquals(1, errors.stream().filter(e -> e.startsWith("Broken.java:2:")).count(), errors.toString());
 
         Path fine = dir.resolve("src/Fine.java");
         Files.writeString(fine, "class Fine {}\n");
-        assertEquals(List.of(), LessonCheck.compile(List.of(fine), dir.resolve("classes")));
+        assertEquals(List.of(), JavaSources.compile(List.of(fine), dir.resolve("classes")));
         assertTrue(Files.exists(dir.resolve("classes/Fine.class")));
     }
 

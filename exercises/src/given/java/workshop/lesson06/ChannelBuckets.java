@@ -1,17 +1,18 @@
-package workshop.kit.ids;
+package workshop.lesson06;
 
 import java.time.Instant;
+import workshop.kit.ids.Snowflake;
 
 /**
- * Discord's message buckets: ten days of snowflake ids per bucket. The bucket comes from the id
- * itself (its milliseconds since the epoch), so finding a message's partition needs no lookup,
- * and a channel whose id is a snowflake has no bucket older than its own.
+ * Discord's message buckets, as lesson 03 built them: ten days of snowflake ids per bucket. The
+ * bucket comes from the id itself, so finding a message's partition needs no lookup, and a
+ * channel whose id is a snowflake has no bucket older than its own. Given.
  */
-public final class TimeBuckets {
+public final class ChannelBuckets {
 
     public static final long BUCKET_MILLIS = 10L * 24 * 60 * 60 * 1000;
 
-    private TimeBuckets() {}
+    private ChannelBuckets() {}
 
     /** The bucket of a snowflake id. */
     public static long of(long snowflakeId) {

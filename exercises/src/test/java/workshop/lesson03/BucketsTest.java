@@ -1,0 +1,49 @@
+package workshop.lesson03;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import workshop.kit.ids.Snowflake;
+
+class BucketsTest {
+
+    private static final Instant EPOCH = Instant.ofEpochMilli(Snowflake.EPOCH_MILLIS);
+    private static final long TEN_DAYS = Duration.ofDays(10).toMillis();
+    /** Every worker and sequence bit set: the largest id of its millisecond. */
+    private static final long LOW_BITS = (1L << Snowflake.TIME_SHIFT) - 1;
+
+    @Test
+    @DisplayName("the first ten days after the epoch are bucket 0, the next ten bucket 1")
+    void firstBuckets() {
+        assertEquals(0, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH)), "the epoch's first id");
+        assertEquals(0, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH.plusMillis(TEN_DAYS - 1)) | LOW_BITS),
+                "the last id of the tenth day");
+        assertEquals(1, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH.plusMillis(TEN_DAYS))), "the first id of the eleventh day");
+    }
+
+    @Test
+    @DisplayName("a message from March 2024 lands in the bucket of its day: days since 2015-01-01, divided by ten")
+    void aRecentMessage() {
+        Instant sent = Instant.parse("2024-03-15T10:30:00Z");
+        long days = ChronoUnit.DAYS.between(LocalDate.of(2015, 1, 1), LocalDate.of(2024, 3, 15));
+        long id = Snowflake.firstIdAt(sent) | (513L << 12) | 77; // worker 513, sequence 77
+        assertEquals(days / 10, Buckets.bucketOf(id),
+                "id " + id + " was made " + days + " days after the epoch; the worker and sequence bits must not matter");
+    }
+
+    @Test
+    @DisplayName("bucketAt(now) is the bucket of every id made now")
+    void bucketOfNow() {
+        for (Instant at : new Instant[] {Instant.parse("2016-07-01T00:00:00Z"), Instant.parse("2024-12-31T23:59:59.999Z"),
+                Instant.parse("2031-02-03T04:05:06Z")}) {
+            long id = Snowflake.firstIdAt(at);
+            assertEquals(Buckets.bucketOf(id), Buckets.bucketAt(at), "the bucket of " + at);
+            assertEquals(Buckets.bucketOf(id | LOW_BITS), Buckets.bucketAt(at), "the bucket of the last id made at " + at);
+        }
+    }
+}

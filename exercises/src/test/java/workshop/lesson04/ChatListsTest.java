@@ -1,0 +1,148 @@
+package workshop.lesson04;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.kit.cost.Measured;
+import workshop.kit.cost.QueryCost;
+import workshop.kit.cost.TracingSession;
+import workshop.kit.ids.Snowflake;
+import workshop.testkit.CassandraExtension;
+import workshop.testkit.CostExpectations;
+
+@ExtendWith(CassandraExtension.class)
+class ChatListsTest {
+
+    private static final Instant START = Instant.parse("2024-09-01T08:00:00Z");
+    private static final Map<String, List<String>> MEMBERS = new LinkedHashMap<>();
+    private static final List<Message> SENT = new ArrayList<>();
+    private static TracingSession session;
+    private static ChatLists lists;
+
+    /** Loads once per class; while createTables, join or send fail, every test fails with their error. */
+    @BeforeEach
+    void loadOnce(TracingSession traced) {
+        if (lists != null) {
+            return;
+        }
+        ChatLists fresh = new ChatLists(traced);
+        fresh.createTables();
+        MEMBERS.clear();
+        SENT.clear();
+        MEMBERS.put("pair", List.of("ana", "bo"));
+        MEMBERS.put("six", List.of("ana", "bo", "cy", "di", "ed", "flo"));
+        MEMBERS.put("hundred", IntStream.range(0, 100).mapToObj(i -> i == 0 ? "ana" : "staff" + i).toList());
+        IntStream.rangeClosed(1, 12).forEach(i -> MEMBERS.put("c" + i, List.of("ana", "friend" + i)));
+        MEMBERS.forEach((chat, users) -> users.forEach(user -> fresh.join(chat, user)));
+        // Three rounds over the chats in a changing order, so the lists' order is not the order of joining.
+        List<String> chats = new ArrayList<>(MEMBERS.keySet());
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < chats.size(); i++) {
+                String chat = chats.get((i * 7 + round * 5) % chats.size());
+                send(fresh, chat, MEMBERS.get(chat).get(round % MEMBERS.get(chat).size()));
+            }
+        }
+        session = traced;
+        lists = fresh;
+    }
+
+    /** Each message a millisecond after the one before, so no two chats share a last_message_at. */
+    private static Message send(ChatLists to, String chat, String sender) {
+        long id = Snowflake.firstIdAt(START.plusMillis(SENT.size() * 1_000L));
+        Message message = new Message(chat, id, sender, sender + " wrote to " + chat);
+        to.send(message);
+        SENT.add(message);
+        return message;
+    }
+
+    /** The user's chats that have messages, newest message first. */
+    private static List<ChatEntry> expectedList(String user, int n) {
+        return MEMBERS.entrySet().stream().filter(e -> e.getValue().contains(user)).map(e -> newestOf(e.getKey()))
+                .flatMap(Optional::stream)
+                .sorted(Comparator.comparingLong(Message::messageId).reversed())
+                .limit(n)
+                .map(m -> new ChatEntry(m.conversationId(), Snowflake.instant(m.messageId())))
+                .toList();
+    }
+
+    private static Optional<Message> newestOf(String chat) {
+        return SENT.stream().filter(m -> m.conversationId().equals(chat)).max(Comparator.comparingLong(Message::messageId));
+    }
+
+    private static void checkSend(String chat) {
+        int members = MEMBERS.get(chat).size();
+        Measured<Message> result = session.measure(() -> send(lists, chat, "ana"));
+        QueryCost cost = result.cost();
+        String call = "send(a message to " + chat + ", " + members + " members)";
+        CostExpectations.assertPartitionWrites(call, cost, members + 1L, String.format("""
+                A message writes its own row (one partition of messages) and one chat-list row per member,
+                each in that member's partition: %d + 1. The delete of a member's old row and the insert of
+                the new one share the partition, so they count once; any other write is one too many.""", members));
+        CostExpectations.assertLoggedBatch(call, cost);
+        CostExpectations.assertReadAtMost(call, cost, 2, members + 1L,
+                "Read the chat's members (one partition) and its previous newest message (one row of one partition).");
+        assertEquals(expectedList("ana", 3), lists.chatsOf("ana", 3), "after " + call + ", ana's top three chats");
+    }
+
+    @Test
+    @DisplayName("chatsOf lists a user's chats, the one with the newest message first")
+    void newestFirst() {
+        assertEquals(expectedList("ana", 15), lists.chatsOf("ana", 15), "chatsOf(\"ana\", 15)");
+        assertEquals(expectedList("bo", 5), lists.chatsOf("bo", 5), "chatsOf(\"bo\", 5)");
+    }
+
+    @Test
+    @DisplayName("a new message in an old chat moves it to the top, and the chat is listed once")
+    void movesToTheTop() {
+        String oldest = expectedList("ana", 100).get(expectedList("ana", 100).size() - 1).conversationId();
+        send(lists, oldest, "ana");
+        List<ChatEntry> listed = lists.chatsOf("ana", 100);
+        assertEquals(expectedList("ana", 100), listed,
+                "after a message in " + oldest + ": its old row must be deleted, not left below the new one");
+    }
+
+    @Test
+    @DisplayName("a message to a chat of 2 writes 3 partitions, in one logged batch")
+    void chatOfTwo() {
+        checkSend("pair");
+    }
+
+    @Test
+    @DisplayName("a message to a group of 6 writes 7 partitions, in one logged batch")
+    void groupOfSix() {
+        checkSend("six");
+    }
+
+    @Test
+    @DisplayName("a message to a group of 100 writes 101 partitions, in one logged batch")
+    void groupOfHundred() {
+        checkSend("hundred");
+    }
+
+    @Test
+    @DisplayName("chatsOf reads one partition and no more rows than asked for")
+    void onePartition() {
+        Measured<List<ChatEntry>> result = session.measure(() -> lists.chatsOf("ana", 5));
+        assertEquals(expectedList("ana", 5), result.value());
+        CostExpectations.assertOnePartitionRead("chatsOf(\"ana\", 5)", result.cost(), 5);
+    }
+
+    @Test
+    @DisplayName("a limit below 1 or above 1,000 is refused before anything is read")
+    void badLimit() {
+        assertThrows(IllegalArgumentException.class, () -> lists.chatsOf("ana", 0));
+        assertThrows(IllegalArgumentException.class, () -> lists.chatsOf("ana", 1_001));
+    }
+}

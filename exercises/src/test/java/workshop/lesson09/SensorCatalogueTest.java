@@ -1,0 +1,198 @@
+package workshop.lesson09;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.CatalogueCheck;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.cost.TracingSession;
+import workshop.testkit.CassandraExtension;
+import workshop.testkit.CostExpectations;
+
+/**
+ * Grades the sensor catalogue twice over: the checker runs every pattern the way the catalogue
+ * declares it, and each call must return the right readings, checked again on arguments the
+ * tests choose (a busy sensor and a quiet one).
+ */
+@ExtendWith(CassandraExtension.class)
+class SensorCatalogueTest {
+
+    private static final LocalDate TODAY = LocalDate.now(SensorFleet.CLOCK);
+    private static final YearMonth FEBRUARY = YearMonth.of(2024, 2);
+    private static final YearMonth MARCH = YearMonth.of(2024, 3);
+
+    private static TracingSession session;
+    private static SensorCatalogue catalogue;
+    private static CatalogueCheck checker;
+    private static CatalogueReport report;
+
+    /** Sets the catalogue up and checks it once; while setUp or patterns fail, every test fails with their error. */
+    @BeforeEach
+    void checkOnce(TracingSession traced) {
+        if (report != null) {
+            return;
+        }
+        SensorCatalogue fresh = new SensorCatalogue();
+        CatalogueCheck check = CatalogueCheck.on(traced);
+        CatalogueReport checked = check.run(fresh);
+        session = traced;
+        checker = check;
+        catalogue = fresh;
+        report = checked;
+    }
+
+    private static AccessPattern declared(SensorQuestions question) {
+        return catalogue.patterns().stream().filter(p -> p.id().equals(question.name())).findFirst()
+                .orElseThrow(() -> new AssertionError("The catalogue declares no " + question + ": add " + question + ".pattern()..."));
+    }
+
+    /** Checks the catalogue's plan for the question on a sample the test chooses, and returns the answer. */
+    private static <T> T servedAsDeclared(SensorQuestions question, String sample, Supplier<T> call) {
+        AccessPattern declared = declared(question);
+        Object[] answer = new Object[1];
+        CatalogueReport own = checker.check("test of " + question, List.of(
+                declared.unserved().plan(declared.plan()).servedBy(sample, () -> answer[0] = call.get())));
+        CostExpectations.assertCatalogueHolds(own);
+        @SuppressWarnings("unchecked")
+        T typed = (T) answer[0];
+        return typed;
+    }
+
+    private static List<Reading> readingsOf(String sensor) {
+        return SensorFleet.readings().stream().filter(r -> r.sensorId().equals(sensor)).toList();
+    }
+
+    private static List<Reading> newest(String sensor, int n) {
+        return readingsOf(sensor).stream().sorted(Comparator.comparing(Reading::time).reversed()).limit(n).toList();
+    }
+
+    private static LocalDate dayOf(Reading reading) {
+        return LocalDate.ofInstant(reading.time(), ZoneOffset.UTC);
+    }
+
+    @ParameterizedTest(name = "{0} is served the way the catalogue declares it")
+    @EnumSource(SensorQuestions.class)
+    void eachQuestionIsServedAsDeclared(SensorQuestions question) {
+        CostExpectations.assertPatternHolds(report, question.name());
+    }
+
+    @Test
+    @DisplayName("the catalogue declares every question, at its rate and p99 target")
+    void declaresEveryQuestionAtItsRate() {
+        Map<String, AccessPattern> byId = catalogue.patterns().stream().collect(Collectors.toMap(AccessPattern::id, p -> p));
+        assertEquals(Arrays.stream(SensorQuestions.values()).map(Enum::name).collect(Collectors.toSet()), byId.keySet(),
+                "one pattern per SensorQuestions value, with its name as the id (SensorQuestions.S1.pattern() does that)");
+        for (SensorQuestions question : SensorQuestions.values()) {
+            AccessPattern pattern = byId.get(question.name());
+            assertEquals(question.rate(), pattern.rate(), question + "'s rate comes from the product, not from the design");
+            assertEquals(question.p99(), pattern.p99(), question + "'s p99 target");
+        }
+    }
+
+    @Test
+    @DisplayName("S1: the newest readings of a busy sensor, newest first")
+    void latestOfABusySensor() {
+        List<Reading> latest = servedAsDeclared(SensorQuestions.S1, "busy sensor",
+                () -> catalogue.store().latest(SensorFleet.BUSY_SENSOR, 50));
+        assertEquals(newest(SensorFleet.BUSY_SENSOR, 50), latest, "latest(busy sensor, 50): its 50 newest readings, newest first");
+    }
+
+    @Test
+    @DisplayName("S1: a quiet sensor's newest readings reach back into yesterday")
+    void latestOfAQuietSensor() {
+        List<Reading> expected = newest(SensorFleet.QUIET_SENSOR, 50);
+        assertTrue(expected.stream().anyMatch(r -> dayOf(r).isBefore(TODAY)), "the fleet's quiet sensor has fewer than 50 readings today");
+        List<Reading> latest = servedAsDeclared(SensorQuestions.S1, "quiet sensor",
+                () -> catalogue.store().latest(SensorFleet.QUIET_SENSOR, 50));
+        assertEquals(expected, latest, "latest(quiet sensor, 50): today's readings, then yesterday's newest, newest first");
+    }
+
+    @Test
+    @DisplayName("S1: a limit below 1 or above 1,000 is refused")
+    void badLimits() {
+        assertThrows(IllegalArgumentException.class, () -> catalogue.store().latest(SensorFleet.BUSY_SENSOR, 0));
+        assertThrows(IllegalArgumentException.class, () -> catalogue.store().latest(SensorFleet.BUSY_SENSOR, 1_001));
+    }
+
+    @Test
+    @DisplayName("S2: a day chart holds that day's readings only, oldest first")
+    void dayChart() {
+        LocalDate leapDay = LocalDate.of(2024, 2, 29);
+        List<Reading> expected = readingsOf(SensorFleet.BUSY_SENSOR).stream().filter(r -> dayOf(r).equals(leapDay)).toList();
+        List<Reading> chart = servedAsDeclared(SensorQuestions.S2, "busy sensor, 29 February",
+                () -> catalogue.store().day(SensorFleet.BUSY_SENSOR, leapDay));
+        assertEquals(expected, chart, "day(busy sensor, 2024-02-29): " + expected.size() + " readings, oldest first");
+    }
+
+    @Test
+    @DisplayName("S3: the site dashboard shows each sensor's latest reading, by sensor id")
+    void siteDashboard() {
+        List<Reading> expected = SensorFleet.readings().stream().filter(r -> r.siteId().equals(SensorFleet.SITE))
+                .collect(Collectors.toMap(Reading::sensorId, r -> r, (a, b) -> a.time().isAfter(b.time()) ? a : b))
+                .values().stream().sorted(Comparator.comparing(Reading::sensorId)).toList();
+        List<Reading> overview = servedAsDeclared(SensorQuestions.S3, SensorFleet.SITE, () -> catalogue.store().siteOverview(SensorFleet.SITE));
+        assertEquals(expected, overview, "siteOverview(site-a): the newest reading of each of its sensors, ordered by sensor id");
+    }
+
+    @Test
+    @DisplayName("S4: the month's sensors above the alert threshold, sorted")
+    void exceedances() {
+        for (YearMonth month : List.of(FEBRUARY, MARCH)) {
+            List<String> expected = SensorFleet.readings().stream()
+                    .filter(r -> YearMonth.from(dayOf(r)).equals(month) && r.value() > SensorFleet.ALERT_THRESHOLD)
+                    .map(Reading::sensorId).distinct().sorted().toList();
+            List<String> found = servedAsDeclared(SensorQuestions.S4, month.toString(),
+                    () -> catalogue.store().exceedances(month, SensorFleet.ALERT_THRESHOLD));
+            assertEquals(expected, found, "exceedances(" + month + ", " + SensorFleet.ALERT_THRESHOLD + ")");
+        }
+    }
+
+    @Test
+    @DisplayName("S6: one reading by its sensor and time, or nothing when there is none")
+    void oneReading() {
+        Reading alerted = readingsOf(SensorFleet.QUIET_SENSOR).get(30);
+        Optional<Reading> found = servedAsDeclared(SensorQuestions.S6, "an alert's link",
+                () -> catalogue.store().reading(alerted.sensorId(), alerted.time()));
+        assertEquals(Optional.of(alerted), found, "reading(" + alerted.sensorId() + ", " + alerted.time() + ")");
+        Instant between = alerted.time().plusSeconds(60);
+        assertEquals(Optional.empty(), catalogue.store().reading(alerted.sensorId(), between), "no reading at " + between);
+    }
+
+    @Test
+    @DisplayName("a sensor's readings are split by time: no partition grows for ever")
+    void partitionsAreBounded() {
+        String table = declared(SensorQuestions.S1).plan().tables().get(0);
+        TableMetadata metadata = session.getMetadata().getKeyspace(session.getKeyspace().orElseThrow())
+                .flatMap(k -> k.getTable(table)).orElseThrow(() -> new AssertionError("S1's plan names table " + table + ", which does not exist"));
+        String key = metadata.getPartitionKey().stream().map(c -> c.getName().asCql(true)).collect(Collectors.joining(", "));
+        long partitions = session.plain().execute("SELECT DISTINCT " + key + " FROM " + metadata.getName().asCql(true)).all().size();
+        Set<String> sensors = SensorFleet.readings().stream().map(Reading::sensorId).collect(Collectors.toSet());
+        assertTrue(partitions > sensors.size(), String.format("""
+                %s holds %d partitions for %d sensors (partition key: %s): one per sensor, for ever. In production a \
+                sensor sends up to %,d readings a day, for years. Put a time bucket (the reading's day, say) in \
+                the partition key so every partition stops growing.""",
+                table, partitions, sensors.size(), metadata.getPartitionKey().stream().map(ColumnMetadata::getName).toList(), 86_400));
+    }
+}

@@ -1,0 +1,107 @@
+package workshop.kit.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.management.JMException;
+import javax.management.MalformedObjectNameException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * What CQL does not tell: how big a table's partitions are on each node, read from the node's own
+ * metrics over JMX (the interface nodetool uses). Size metrics cover data on disk only, so
+ * flush() first. Our nodes listen for JMX on 127.0.0.1 (7199, 7200, 7201); other clusters on 7199.
+ */
+public final class NodeMetrics {
+
+    private static final int DEFAULT_JMX_PORT = 7199;
+
+    /** One table's partitions on one node, from its SSTables. */
+    public record TableOnNode(long partitions, long largestPartitionBytes) {}
+
+    private final Map<String, InetSocketAddress> jmxByNode = new TreeMap<>();
+
+    private NodeMetrics() {}
+
+    /** The JMX endpoint of every node the session sees, named as {@link Cassandra#nameOf(Node)} names them. */
+    public static NodeMetrics of(Cassandra cassandra, CqlSession session) {
+        NodeMetrics metrics = new NodeMetrics();
+        ClusterLayout layout = ClusterLayout.standard();
+        for (Node node : session.getMetadata().getNodes().values()) {
+            InetSocketAddress cql = (InetSocketAddress) node.getEndPoint().resolve();
+            int jmxPort = layout.slots().stream().filter(n -> n.nativePort() == cql.getPort()).mapToInt(NodeSpec::jmxPort)
+                    .findFirst().orElse(DEFAULT_JMX_PORT);
+            metrics.jmxByNode.put(cassandra.nameOf(node), new InetSocketAddress(cql.getHostString(), jmxPort));
+        }
+        return metrics;
+    }
+
+    /**
+     * Writes the table's memtables to disk on every node, then compacts its files into one per node,
+     * so the size metrics see each partition whole (a partition written across several flushes is
+     * otherwise counted file by file). Waits until both are done.
+     */
+    public void flushAndCompact(String keyspace, String table) {
+        ObjectName storage = objectName("org.apache.cassandra.db:type=StorageService");
+        String[] tables = {table};
+        jmxByNode.forEach((node, address) -> onNode(node, address, jmx -> {
+            jmx.invoke(storage, "forceKeyspaceFlush", new Object[] {keyspace, tables},
+                    new String[] {String.class.getName(), String[].class.getName()});
+            jmx.invoke(storage, "forceKeyspaceCompaction", new Object[] {false, keyspace, tables},
+                    new String[] {boolean.class.getName(), String.class.getName(), String[].class.getName()});
+            return null;
+        }));
+    }
+
+    /** Per node: how many partitions of the table it holds on disk, and the size of the largest (uncompressed bytes). */
+    public Map<String, TableOnNode> table(String keyspace, String table) {
+        Map<String, TableOnNode> byNode = new TreeMap<>();
+        jmxByNode.forEach((node, address) -> byNode.put(node, onNode(node, address, jmx -> new TableOnNode(
+                gauge(jmx, keyspace, table, "EstimatedPartitionCount"), gauge(jmx, keyspace, table, "MaxPartitionSize")))));
+        return byNode;
+    }
+
+    private static long gauge(MBeanServerConnection jmx, String keyspace, String table, String metric)
+            throws JMException, IOException {
+        ObjectName name = objectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace
+                + ",scope=" + table + ",name=" + metric);
+        // A node that holds none of the table's data has no files to estimate from, and says -1.
+        return Math.max(0, ((Number) jmx.getAttribute(name, "Value")).longValue());
+    }
+
+    private static ObjectName objectName(String name) {
+        try {
+            return new ObjectName(name);
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private interface JmxCall<T> {
+        T on(MBeanServerConnection jmx) throws JMException, IOException;
+    }
+
+    private static <T> T onNode(String node, InetSocketAddress address, JmxCall<T> call) {
+        JMXServiceURL url;
+        try {
+            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + address.getHostString() + ":" + address.getPort() + "/jmxrmi");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+        try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
+            return call.on(connector.getMBeanServerConnection());
+        } catch (IOException e) {
+            throw new ClusterException("Cannot reach " + node + "'s JMX port at " + address + " (" + e.getMessage() + ").",
+                    "use the local cluster (unset CASSANDRA_CONTACT_POINTS), or expose each node's JMX port without authentication");
+        } catch (JMException e) {
+            throw new IllegalStateException(node + " refused a JMX call: " + e.getMessage(), e);
+        }
+    }
+}

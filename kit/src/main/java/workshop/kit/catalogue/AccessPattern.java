@@ -1,0 +1,58 @@
+package workshop.kit.catalogue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * One question the application asks, how often and how fast it must be answered, how the design
+ * says it serves it, and the code that serves it, run on sample arguments by the checker.
+ * Built step by step: {@code AccessPattern.of("Q1", "...").rate(...).p99(...).plan(...).servedBy(...)}.
+ *
+ * @param id       a short name ("Q1")
+ * @param question what is asked, in words
+ * @param rate     how often, at peak
+ * @param p99      the latency 99 of 100 answers must beat
+ * @param plan     the declared plan
+ * @param samples  the serving code on realistic arguments, one run per sample
+ */
+public record AccessPattern(String id, String question, Rate rate, Duration p99, Plan plan, List<Sample> samples) {
+
+    /**
+     * The serving code on one set of arguments: a busy chat and a quiet one, say. It must run its
+     * statements synchronously on the session the catalogue was given, so they can be traced.
+     */
+    public record Sample(String label, Supplier<?> run) {}
+
+    public AccessPattern {
+        samples = List.copyOf(samples);
+    }
+
+    public static AccessPattern of(String id, String question) {
+        return new AccessPattern(id, question, null, null, null, List.of());
+    }
+
+    public AccessPattern rate(Rate newRate) {
+        return new AccessPattern(id, question, newRate, p99, plan, samples);
+    }
+
+    public AccessPattern p99(Duration newP99) {
+        return new AccessPattern(id, question, rate, newP99, plan, samples);
+    }
+
+    public AccessPattern plan(Plan newPlan) {
+        return new AccessPattern(id, question, rate, p99, newPlan, samples);
+    }
+
+    /** The same question, rate and target with no plan and no code yet: to declare another design for it. */
+    public AccessPattern unserved() {
+        return new AccessPattern(id, question, rate, p99, null, List.of());
+    }
+
+    public AccessPattern servedBy(String label, Supplier<?> run) {
+        List<Sample> more = new ArrayList<>(samples);
+        more.add(new Sample(label, run));
+        return new AccessPattern(id, question, rate, p99, plan, more);
+    }
+}

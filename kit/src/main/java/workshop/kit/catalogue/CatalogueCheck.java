@@ -1,0 +1,62 @@
+package workshop.kit.catalogue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.util.ArrayList;
+import java.util.List;
+import workshop.kit.cost.TracingSession;
+
+/**
+ * Holds a catalogue to its word. Every pattern's code runs against the store with tracing on, and
+ * what the trace shows is compared with the declared plan. A pattern fails when no key serves it
+ * (its plan is missing, or its read scans token ranges), when it is asked {@link #BUSY} or more
+ * and touches more than one partition (unless it is a declared, bounded walk read one partition at
+ * a time), or when it reads more than it declared.
+ */
+public final class CatalogueCheck {
+
+    /**
+     * From this rate on a pattern must read one partition: a read that fans out to many
+     * partitions waits for the slowest, so its p99 is the worst of all their latencies.
+     */
+    public static final Rate BUSY = Rate.perSecond(500);
+
+    private final CheckedSession session;
+
+    private CatalogueCheck(CheckedSession session) {
+        this.session = session;
+    }
+
+    /** A checker on a session bound to the keyspace the catalogue's tables live in. */
+    public static CatalogueCheck on(CqlSession session) {
+        return new CatalogueCheck(new CheckedSession(session instanceof TracingSession traced ? traced : new TracingSession(session)));
+    }
+
+    /** The session to prepare and run the patterns' statements on: plain while loading, traced while checking. */
+    public CqlSession session() {
+        return session;
+    }
+
+    /** Sets the catalogue up (tables and data), then checks every pattern. */
+    public CatalogueReport run(Catalogue catalogue) {
+        catalogue.setUp(session);
+        return check(catalogue.name(), catalogue.patterns());
+    }
+
+    /** Checks patterns whose statements run on {@link #session()}. */
+    public CatalogueReport check(String title, List<AccessPattern> patterns) {
+        List<PatternResult> results = new ArrayList<>();
+        for (AccessPattern pattern : patterns) {
+            List<String> problems = Rules.declarationProblems(pattern, BUSY);
+            if (!problems.isEmpty()) {
+                results.add(new PatternResult(pattern, "-", Verdict.FAILED, problems, null));
+            } else if (pattern.plan().access() == Plan.Access.SEARCH) {
+                results.add(Rules.unrun(pattern));
+            } else {
+                for (AccessPattern.Sample sample : pattern.samples()) {
+                    results.add(Rules.judge(pattern, sample.label(), session.observe(sample.run()), BUSY));
+                }
+            }
+        }
+        return new CatalogueReport(title, results);
+    }
+}

@@ -1,0 +1,24 @@
+package workshop.kit.catalogue;
+
+import java.util.List;
+
+/**
+ * The checker's conclusion about one sample of one pattern.
+ *
+ * @param pattern  the pattern as declared
+ * @param sample   the sample's label, or "-" when nothing was run
+ * @param verdict  green, explained or failed
+ * @param reasons  why it failed, or the explanation that makes it acceptable; empty when green
+ * @param observed what the run touched, or null when nothing was run
+ */
+public record PatternResult(AccessPattern pattern, String sample, Verdict verdict, List<String> reasons, Observation observed) {
+
+    public PatternResult {
+        reasons = List.copyOf(reasons);
+    }
+
+    /** "Q1 (quiet chat)", or "Q4" when it was not run. */
+    public String name() {
+        return observed == null ? pattern.id() : pattern.id() + " (" + sample + ")";
+    }
+}

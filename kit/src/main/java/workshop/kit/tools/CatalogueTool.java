@@ -1,0 +1,133 @@
+package workshop.kit.tools;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import workshop.kit.Workshop;
+import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.ClusterException;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.catalogue.Catalogue;
+import workshop.kit.catalogue.CatalogueCheck;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.lessons.Lessons;
+
+/**
+ * ./jbang catalogue [source files or folders]: compiles them, finds every class implementing
+ * {@link Catalogue}, and checks each against the cluster in a keyspace of its own. With no
+ * arguments it checks the catalogue exercise of the capstone lesson.
+ */
+public final class CatalogueTool {
+
+    static final String CAPSTONE = "access-pattern-catalogue";
+
+    private CatalogueTool() {}
+
+    public static void main(String... args) {
+        Path root = Workshop.root();
+        List<Path> sources = args.length == 0 ? capstoneSources(root) : Stream.of(args).map(Path::of).flatMap(CatalogueTool::expand).toList();
+        if (sources.isEmpty()) {
+            System.out.println("""
+                    No Java sources in %s.
+                    Usage: ./jbang catalogue path/to/MyCatalogue.java [more files or folders]
+                      A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
+                      without arguments; lessons/09_access_pattern_catalogue.java holds one.""".formatted(List.of(args)));
+            System.exit(2);
+        }
+        Path classes = Workshop.stateDir().resolve("catalogue/classes");
+        List<String> errors = JavaSources.compile(sources, classes);
+        if (!errors.isEmpty()) {
+            System.out.println("The sources do not compile:");
+            errors.forEach(e -> System.out.println("  " + e));
+            System.exit(1);
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CatalogueTool.class.getClassLoader())) {
+            List<Catalogue> catalogues = catalogues(classes, loader);
+            if (catalogues.isEmpty()) {
+                System.out.println("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
+                        + " with a constructor without arguments.");
+                System.exit(2);
+            }
+            List<String> compiled = JavaSources.classNames(classes);
+            boolean passed = true;
+            for (Catalogue catalogue : catalogues) {
+                try {
+                    passed &= check(catalogue);
+                } catch (ClusterException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    passed = false;
+                    System.out.println(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e);
+                    Stream.of(e.getStackTrace()).filter(frame -> compiled.contains(frame.getClassName()))
+                            .forEach(frame -> System.out.println("  at " + frame));
+                }
+            }
+            System.exit(passed ? 0 : 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClusterException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** Sets the catalogue up in a keyspace named after its class (recreated on every run) and prints the report. */
+    static boolean check(Catalogue catalogue) {
+        String keyspace = keyspaceOf(catalogue.getClass());
+        System.out.println("Checking " + catalogue.getClass().getName() + " in keyspace " + keyspace + " (loading its data first)...");
+        Cassandra cassandra = Cassandra.findOrStart();
+        try (CqlSession admin = cassandra.connect()) {
+            Keyspaces.recreate(admin, keyspace);
+        }
+        try (CqlSession session = cassandra.connect(keyspace)) {
+            CatalogueReport report = CatalogueCheck.on(session).run(catalogue);
+            System.out.println();
+            report.print();
+            return report.passed();
+        }
+    }
+
+    static String keyspaceOf(Class<?> type) {
+        String name = "catalogue_" + type.getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+        return name.length() <= 48 ? name : name.substring(0, 48);
+    }
+
+    private static List<Path> capstoneSources(Path root) {
+        String packagePath = Lessons.require(CAPSTONE).exercisePackage().orElseThrow().replace('.', '/');
+        return Stream.of("exercises/src/main/java", "exercises/src/given/java")
+                .flatMap(dir -> JavaSources.javaFiles(root.resolve(dir).resolve(packagePath))).toList();
+    }
+
+    private static Stream<Path> expand(Path path) {
+        return Files.isDirectory(path) ? JavaSources.javaFiles(path) : Stream.of(path).filter(Files::isRegularFile);
+    }
+
+    private static List<Catalogue> catalogues(Path classes, ClassLoader loader) {
+        List<Catalogue> found = new ArrayList<>();
+        for (String name : JavaSources.classNames(classes)) {
+            try {
+                Class<?> type = Class.forName(name, false, loader);
+                if (Catalogue.class.isAssignableFrom(type) && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                    Constructor<?> constructor = type.getDeclaredConstructor();
+                    constructor.setAccessible(true); // a catalogue nested in a jbang script is not public
+                    found.add((Catalogue) constructor.newInstance());
+                }
+            } catch (NoSuchMethodException noDefault) {
+                System.out.println("Skipping " + name + ": a catalogue class needs a constructor without arguments.");
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot create " + name + ": " + e, e);
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,166 @@
+package workshop.kit.catalogue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The rules on hand-made observations; CatalogueCheckTest in the testkit runs them on a real cluster. */
+class RulesTest {
+
+    private static final Rate BUSY = CatalogueCheck.BUSY;
+
+    private static AccessPattern pattern(Rate rate, Plan plan) {
+        return AccessPattern.of("P", "a question").rate(rate).p99(Duration.ofMillis(50)).plan(plan).servedBy("sample", () -> null);
+    }
+
+    /** What a run touched: partition reads, distinct partitions, ranges scanned, nodes, rows read and used, requests. */
+    private static Observation seen(int reads, int distinct, int ranges, int nodes, long rowsRead, long rowsUsed, int requests) {
+        Set<String> names = Set.of("node1", "node2", "node3").stream().sorted().limit(nodes).collect(java.util.stream.Collectors.toSet());
+        return new Observation(reads, distinct, ranges, names, Set.of("messages"), rowsRead, rowsUsed, requests, Duration.ofMillis(3), null);
+    }
+
+    private static PatternResult judge(AccessPattern pattern, Observation seen) {
+        return Rules.judge(pattern, "sample", seen, BUSY);
+    }
+
+    private static void assertVerdict(Verdict expected, PatternResult result, String reasonContains) {
+        assertEquals(expected, result.verdict(), result.reasons().toString());
+        assertTrue(String.join(" ", result.reasons()).contains(reasonContains), result.reasons().toString());
+    }
+
+    @Test
+    void aScanDeclaredAsAPointReadFails() {
+        PatternResult result = judge(pattern(Rate.perSecond(10), Plan.point("messages")), seen(0, 0, 12, 3, 4_000, 4_000, 1));
+        assertVerdict(Verdict.FAILED, result, "scanned 12 token ranges on 3 node(s)");
+        assertVerdict(Verdict.FAILED, result, "no key serves this pattern");
+    }
+
+    @Test
+    void aBusyPatternWithNoKeyFailsBeforeAnythingRuns() {
+        List<String> problems = Rules.declarationProblems(pattern(Rate.perSecond(5_000), Plan.batchJob("messages", "a nightly export")), BUSY);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("no key serves it"), problems.toString());
+    }
+
+    @Test
+    void aPatternWithoutAPlanHasNoKeyThatServesIt() {
+        AccessPattern noPlan = AccessPattern.of("P", "q").rate(Rate.perSecond(10)).p99(Duration.ofMillis(50)).servedBy("s", () -> null);
+        assertTrue(Rules.declarationProblems(noPlan, BUSY).get(0).contains("no key serves it"));
+    }
+
+    @Test
+    void aKeyReadWithoutCodeCannotBeChecked() {
+        AccessPattern noCode = AccessPattern.of("P", "q").rate(Rate.perSecond(10)).p99(Duration.ofMillis(50)).plan(Plan.range("messages"));
+        assertTrue(Rules.declarationProblems(noCode, BUSY).get(0).contains("no code that serves it"));
+    }
+
+    @Test
+    void aBusyReadOfManyPartitionsInOneRequestIsAScatterGather() {
+        PatternResult result = judge(pattern(Rate.perSecond(5_000), Plan.range("messages")), seen(5, 5, 0, 2, 5, 5, 1));
+        assertVerdict(Verdict.FAILED, result, "scatter-gather");
+        assertVerdict(Verdict.FAILED, result, "touched 5 partitions");
+    }
+
+    @Test
+    void aRarePatternMayReadThePartitionsItDeclares() {
+        Plan lookupThenRow = Plan.point("message_lookup").then(Plan.point("messages"));
+        Observation twoPoints = new Observation(2, 2, 0, Set.of("node1", "node3"), Set.of("message_lookup", "messages"), 2, 2, 2,
+                Duration.ofMillis(2), null);
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(10), lookupThenRow), twoPoints), "");
+    }
+
+    @Test
+    void aDeclaredWalkOnePartitionAtATimeIsExplained() {
+        Plan walk = Plan.range("messages").walking(4, "a quiet chat steps back through its 10-day buckets");
+        PatternResult result = judge(pattern(Rate.perSecond(20_000), walk), seen(3, 3, 0, 2, 50, 50, 3));
+        assertVerdict(Verdict.EXPLAINED, result, "one after another, within the 4 its plan allows");
+    }
+
+    @Test
+    void aWalkFannedOutInOneRequestIsNotAWalk() {
+        Plan walk = Plan.range("messages").walking(4, "buckets");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(20_000), walk), seen(3, 3, 0, 2, 50, 50, 1)), "scatter-gather");
+    }
+
+    @Test
+    void anUndeclaredWalkFailsAndSaysHowToDeclareIt() {
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(20_000), Plan.range("messages")), seen(2, 2, 0, 1, 50, 50, 2)),
+                "one request after another");
+    }
+
+    @Test
+    void aWalkPastItsBoundFails() {
+        Plan walk = Plan.range("messages").walking(2, "buckets");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(20_000), walk), seen(3, 3, 0, 2, 50, 50, 3)), "touched 3 partitions");
+    }
+
+    @Test
+    void twoReadsOfTheSamePartitionAreOnePartition() {
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(2_000), Plan.range("messages")), seen(2, 1, 0, 1, 50, 50, 2)), "");
+    }
+
+    @Test
+    void aPointReadThatReadsManyRowsFails() {
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.point("messages")), seen(1, 1, 0, 1, 40, 40, 1)),
+                "bind every primary key column");
+    }
+
+    @Test
+    void readingRowsTheCodeThrowsAwayFails() {
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")), seen(1, 1, 0, 1, 400, 50, 1)),
+                "read 400 rows but its code used 50");
+    }
+
+    @Test
+    void readingATableThePlanDoesNotNameFails() {
+        Observation other = new Observation(1, 1, 0, Set.of("node1"), Set.of("chat_lists"), 5, 5, 1, Duration.ZERO, null);
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")), other), "[chat_lists]");
+    }
+
+    @Test
+    void codeThatThrowsOrRunsNothingFails() {
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")),
+                Observation.failed(new IllegalStateException("no table"))), "threw IllegalStateException: no table");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")), seen(0, 0, 0, 0, 0, 0, 0)),
+                "ran no statement");
+    }
+
+    @Test
+    void aRareBatchJobThatScansIsExplainedAndOneThatReadsByKeyIsNot() {
+        AccessPattern export = pattern(Rate.perMonth(1), Plan.batchJob("messages", "a monthly export"));
+        assertVerdict(Verdict.EXPLAINED, judge(export, seen(0, 0, 12, 3, 4_000, 4_000, 1)), "a monthly export. One run scanned 12");
+        assertVerdict(Verdict.FAILED, judge(export, seen(1, 1, 0, 1, 20, 20, 1)), "a key serves it");
+    }
+
+    @Test
+    void aRareSearchIsExplainedWithoutRunning() {
+        AccessPattern search = AccessPattern.of("P4", "substring search").rate(Rate.perSecond(50)).p99(Duration.ofMillis(500))
+                .plan(Plan.searchIndex("messages", "a search index fed from messages"));
+        assertTrue(Rules.declarationProblems(search, BUSY).isEmpty());
+        assertEquals(Verdict.EXPLAINED, Rules.unrun(search).verdict());
+    }
+
+    @Test
+    void plansSayWhyWhenTheyBendTheRules() {
+        assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", " "));
+        assertThrows(IllegalArgumentException.class, () -> Plan.range("messages").walking(1, "no walk at all"));
+        assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", "x").then(Plan.point("messages")));
+        assertEquals("point message_lookup > messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
+        assertEquals(2, Plan.point("message_lookup").then(Plan.point("messages")).partitions());
+        assertEquals("range messages, walk <= 4", Plan.range("messages").walking(4, "buckets").describe());
+    }
+
+    @Test
+    void ratesReadAsPeopleSayThem() {
+        assertEquals("20,000/s", Rate.perSecond(20_000).toString());
+        assertEquals("monthly", Rate.perMonth(1).toString());
+        assertEquals("1,000/day", Rate.perDay(1_000).toString());
+        assertTrue(Rate.perSecond(500).atLeast(BUSY));
+        assertTrue(!Rate.perMinute(600).atLeast(BUSY));
+    }
+}

@@ -1,0 +1,54 @@
+package workshop.lesson09;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.List;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Catalogue;
+import workshop.kit.catalogue.Plan;
+
+/** Reference solution: every busy question reads one partition; the rare ones say where they go. */
+public class SensorCatalogue implements Catalogue {
+
+    private SensorStore store;
+
+    @Override
+    public String name() {
+        return "sensor readings";
+    }
+
+    @Override
+    public void setUp(CqlSession session) {
+        store = new SensorStore(session, SensorFleet.CLOCK);
+        store.createTables();
+        store.load(SensorFleet.readings());
+    }
+
+    @Override
+    public List<AccessPattern> patterns() {
+        LocalDate yesterday = LocalDate.now(SensorFleet.CLOCK).minusDays(1);
+        Reading alerted = SensorFleet.readings().get(SensorFleet.readings().size() / 2);
+        return List.of(
+                SensorQuestions.S1.pattern()
+                        .plan(Plan.range("readings_by_sensor").walking(SensorStore.MOST_DAYS,
+                                "a sensor with fewer than 50 readings today steps back one day at a time, at most a week"))
+                        .servedBy("busy sensor", () -> store.latest(SensorFleet.BUSY_SENSOR, 50))
+                        .servedBy("quiet sensor", () -> store.latest(SensorFleet.QUIET_SENSOR, 50)),
+                SensorQuestions.S2.pattern().plan(Plan.range("readings_by_sensor"))
+                        .servedBy("busy sensor, yesterday", () -> store.day(SensorFleet.BUSY_SENSOR, yesterday)),
+                SensorQuestions.S3.pattern().plan(Plan.range("latest_by_site"))
+                        .servedBy(SensorFleet.SITE, () -> store.siteOverview(SensorFleet.SITE)),
+                SensorQuestions.S4.pattern()
+                        .plan(Plan.batchJob("readings_by_sensor", "a monthly job scans every partition and keeps the readings above the threshold"))
+                        .servedBy("February", () -> store.exceedances(YearMonth.from(yesterday), SensorFleet.ALERT_THRESHOLD)),
+                SensorQuestions.S5.pattern()
+                        .plan(Plan.searchIndex("sensors", "descriptions are free text: a search index over the sensor registry finds words in them")),
+                SensorQuestions.S6.pattern().plan(Plan.point("readings_by_sensor"))
+                        .servedBy("an alert's link", () -> store.reading(alerted.sensorId(), alerted.time())));
+    }
+
+    public SensorStore store() {
+        return store;
+    }
+}

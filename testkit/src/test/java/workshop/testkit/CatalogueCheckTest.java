@@ -1,0 +1,182 @@
+package workshop.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.opentest4j.AssertionFailedError;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.CatalogueCheck;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Plan;
+import workshop.kit.catalogue.Rate;
+import workshop.kit.catalogue.Verdict;
+
+/**
+ * The checker against a real cluster: it must catch designs that are wrong on purpose and pass
+ * the right one. 20 chats of 30 messages, stored twice: keyed by message id (the entity-first
+ * table) and partitioned by chat, newest first.
+ */
+@ExtendWith(CassandraExtension.class)
+class CatalogueCheckTest {
+
+    private static final int CHATS = 20;
+    private static final int PER_CHAT = 30;
+
+    private static CatalogueCheck checker;
+    private static CqlSession session;
+
+    @BeforeAll
+    static void load(CqlSession plain) {
+        plain.execute(Keyspaces.schema("CREATE TABLE messages_by_id (id int PRIMARY KEY, chat text, body text)"));
+        plain.execute(Keyspaces.schema("CREATE INDEX messages_by_id_chat ON messages_by_id (chat)"));
+        plain.execute(Keyspaces.schema("""
+                CREATE TABLE messages (chat text, id int, body text, PRIMARY KEY ((chat), id))
+                WITH CLUSTERING ORDER BY (id DESC)"""));
+        checker = CatalogueCheck.on(plain);
+        session = checker.session();
+        PreparedStatement byId = session.prepare("INSERT INTO messages_by_id (id, chat, body) VALUES (?, ?, ?)");
+        PreparedStatement byChat = session.prepare("INSERT INTO messages (chat, id, body) VALUES (?, ?, ?)");
+        for (int id = 0; id < CHATS * PER_CHAT; id++) {
+            String chat = "c" + id % CHATS;
+            session.execute(byId.bind(id, chat, "message " + id));
+            session.execute(byChat.bind(chat, id, "message " + id));
+        }
+    }
+
+    private static AccessPattern pattern(String id, Rate rate, Plan plan) {
+        return AccessPattern.of(id, "a question").rate(rate).p99(Duration.ofMillis(50)).plan(plan);
+    }
+
+    private static List<Integer> ids(List<Row> rows) {
+        return rows.stream().map(r -> r.getInt("id")).toList();
+    }
+
+    private static List<Integer> newestByScan(String chat, int n) {
+        List<Row> all = session.execute(session.prepare("SELECT id, chat FROM messages_by_id").bind()).all();
+        return all.stream().filter(r -> r.getString("chat").equals(chat)).map(r -> r.getInt("id"))
+                .sorted(Comparator.reverseOrder()).limit(n).toList();
+    }
+
+    private static List<Integer> newest(String chat, int n) {
+        return ids(session.execute(session.prepare("SELECT id FROM messages WHERE chat = ? LIMIT ?").bind(chat, n)).all());
+    }
+
+    @Test
+    void aScanDeclaredAsAPointReadFails() {
+        PreparedStatement byBody = session.prepare("SELECT id FROM messages_by_id WHERE body = ? ALLOW FILTERING");
+        CatalogueReport report = checker.check("wrong", List.of(pattern("W1", Rate.perSecond(10), Plan.point("messages_by_id"))
+                .servedBy("one message by its text", () -> session.execute(byBody.bind("message 7")).all())));
+        assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
+        String why = String.join(" ", report.results().get(0).reasons());
+        assertTrue(why.contains("token ranges") && why.contains("no key serves this pattern"), report.render());
+        assertTrue(report.results().get(0).observed().nodes().size() > 1, report.render());
+    }
+
+    @Test
+    void theEntityFirstTableFailsTheBusiestQuestionEvenWhenTheAnswerIsRight() {
+        CatalogueReport report = checker.check("naive", List.of(pattern("Q1", Rate.perSecond(20_000), Plan.range("messages_by_id"))
+                .servedBy("c3", () -> newestByScan("c3", 5))));
+        assertEquals(newest("c3", 5), newestByScan("c3", 5));
+        assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
+        assertEquals(CHATS * PER_CHAT, report.results().get(0).observed().rowsRead(), report.render());
+    }
+
+    @Test
+    void aBusyPatternWithNoKeyFails() {
+        CatalogueReport report = checker.check("wrong", List.of(
+                pattern("W2", Rate.perSecond(2_000), Plan.batchJob("messages_by_id", "scan and filter"))
+                        .servedBy("c3", () -> newestByScan("c3", 5)),
+                AccessPattern.of("W3", "no plan at all").rate(Rate.perSecond(2_000)).p99(Duration.ofMillis(50))
+                        .servedBy("c3", () -> newestByScan("c3", 5))));
+        assertTrue(report.results().stream().allMatch(r -> r.verdict() == Verdict.FAILED), report.render());
+        assertTrue(report.results().stream().allMatch(r -> r.reasons().get(0).contains("no key serves it")), report.render());
+        assertTrue(report.results().stream().allMatch(r -> r.observed() == null), "nothing runs for a design with no key");
+    }
+
+    @Test
+    void aBusyPatternThatFansOutFailsAsAScatterGather() {
+        PreparedStatement latestOfEach = session.prepare("SELECT chat, id FROM messages WHERE chat IN ? PER PARTITION LIMIT 1");
+        CatalogueReport report = checker.check("wrong", List.of(pattern("W4", Rate.perSecond(5_000), Plan.range("messages"))
+                .servedBy("5 chats", () -> session.execute(latestOfEach.bind(List.of("c1", "c2", "c3", "c4", "c5"))).all())));
+        assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
+        assertEquals(5, report.results().get(0).observed().distinctPartitions(), report.render());
+        assertTrue(String.join(" ", report.results().get(0).reasons()).contains("scatter-gather"), report.render());
+    }
+
+    @Test
+    void aSecondaryIndexDeclaredAsOnePartitionFails() {
+        PreparedStatement byChat = session.prepare("SELECT id FROM messages_by_id WHERE chat = ?");
+        CatalogueReport report = checker.check("wrong", List.of(pattern("W5", Rate.perSecond(20_000), Plan.range("messages_by_id"))
+                .servedBy("c3", () -> session.execute(byChat.bind("c3")).all())));
+        assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
+        assertTrue(report.results().get(0).observed().distinctPartitions() > 1, report.render());
+    }
+
+    @Test
+    void thePartitionedTablePassesAndReadsOnlyTheLimit() {
+        CatalogueReport report = checker.check("right", List.of(pattern("Q1", Rate.perSecond(20_000), Plan.range("messages"))
+                .servedBy("c3", () -> newest("c3", 5))));
+        assertEquals(Verdict.GREEN, report.results().get(0).verdict(), report.render());
+        assertEquals(5, report.results().get(0).observed().rowsRead(), report.render());
+        assertTrue(report.passed());
+    }
+
+    @Test
+    void twoReadsOfOnePartitionAreOnePartition() {
+        PreparedStatement before = session.prepare("SELECT id FROM messages WHERE chat = ? AND id <= ? LIMIT 3");
+        PreparedStatement after = session.prepare("SELECT id FROM messages WHERE chat = ? AND id > ? ORDER BY id ASC LIMIT 3");
+        CatalogueReport report = checker.check("around", List.of(pattern("P2", Rate.perSecond(2_000), Plan.range("messages"))
+                .servedBy("around 303", () -> {
+                    List<Integer> around = new ArrayList<>(ids(session.execute(before.bind("c3", 303)).all()));
+                    around.addAll(ids(session.execute(after.bind("c3", 303)).all()));
+                    return around;
+                })));
+        assertEquals(Verdict.GREEN, report.results().get(0).verdict(), report.render());
+        assertEquals(2, report.results().get(0).observed().partitionReads(), report.render());
+        assertEquals(1, report.results().get(0).observed().distinctPartitions(), report.render());
+    }
+
+    @Test
+    void aDeclaredWalkIsExplainedAndAnUndeclaredOneFails() {
+        PreparedStatement some = session.prepare("SELECT id FROM messages WHERE chat = ? LIMIT 2");
+        java.util.function.Supplier<List<Integer>> walk = () -> {
+            List<Integer> found = new ArrayList<>();
+            for (String chat : List.of("c1", "c2", "c3")) {
+                found.addAll(ids(session.execute(some.bind(chat)).all()));
+            }
+            return found;
+        };
+        CatalogueReport report = checker.check("walks", List.of(
+                pattern("D", Rate.perSecond(5_000), Plan.range("messages").walking(4, "three buckets, one at a time")).servedBy("walk", walk),
+                pattern("U", Rate.perSecond(5_000), Plan.range("messages")).servedBy("walk", walk)));
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("D").get(0).verdict(), report.render());
+        assertEquals(Verdict.FAILED, report.resultsOf("U").get(0).verdict(), report.render());
+    }
+
+    @Test
+    void theReportAndTheAssertionSayWhatFailedAndWhy() {
+        CatalogueReport report = checker.check("mixed", List.of(
+                pattern("Q1", Rate.perSecond(20_000), Plan.range("messages")).servedBy("c3", () -> newest("c3", 5)),
+                pattern("W1", Rate.perSecond(20_000), Plan.range("messages_by_id")).servedBy("c3", () -> newestByScan("c3", 5))));
+        String text = report.render();
+        assertTrue(text.contains("1 green, 0 explained, 1 failed"), text);
+        assertTrue(text.contains("W1 (c3) FAILED: is declared a range read of 1 partition of messages_by_id"), text);
+        CostExpectations.assertPatternHolds(report, "Q1");
+        AssertionFailedError failed = assertThrows(AssertionFailedError.class, () -> CostExpectations.assertCatalogueHolds(report));
+        assertTrue(failed.getMessage().contains("no key serves this pattern"), failed.getMessage());
+        assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "W1"));
+        assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "Q9"));
+    }
+}

@@ -2,7 +2,7 @@
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
 //MAIN cluster
-//DESCRIPTION The local Cassandra cluster: up, down, status, doctor
+//DESCRIPTION The local stores (Cassandra cluster, DynamoDB emulator): up, down, status, doctor
 
 /** Runs the kit's cluster commands; the jbang aliases up, down, status and doctor point here. */
 class cluster {

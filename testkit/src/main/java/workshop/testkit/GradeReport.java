@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import workshop.kit.cassandra.LocalCluster;
+import workshop.kit.dynamo.MotoServer;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.lessons.TestReports;
@@ -15,7 +16,7 @@ import workshop.kit.terminal.TextTable;
 /**
  * Grading in both directions, run at the end of the build: every reference solution passes its
  * lesson's tests and every exercise stub fails them. Prints the counts per lesson, then stops the
- * cluster if this test run started it.
+ * cluster and the DynamoDB emulator if this test run started them.
  */
 public final class GradeReport {
 
@@ -53,6 +54,7 @@ public final class GradeReport {
         System.out.println("Grading in both directions (solutions must pass, stubs must fail):");
         table.print();
         stopClusterIfTestsStartedIt();
+        stopEmulatorIfTestsStartedIt();
         if (!problems.isEmpty()) {
             problems.forEach(p -> System.out.println("FAILED: " + p));
             System.exit(1);
@@ -65,6 +67,13 @@ public final class GradeReport {
         if (Files.exists(marker)) {
             int stopped = LocalCluster.standard().stop();
             System.out.println("Stopped the " + stopped + " Cassandra node(s) this test run started.");
+        }
+    }
+
+    private static void stopEmulatorIfTestsStartedIt() {
+        Path marker = DynamoExtension.startedByTestsMarker();
+        if (Files.exists(marker) && MotoServer.standard().stop()) {
+            System.out.println("Stopped the DynamoDB emulator this test run started.");
         }
     }
 }

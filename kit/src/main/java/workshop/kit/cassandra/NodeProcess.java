@@ -3,15 +3,13 @@ package workshop.kit.cassandra;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import workshop.kit.Processes;
 
 /** Starts, finds and stops one node's JVM, identified by the pid file and marker flag it carries. */
 final class NodeProcess {
@@ -56,12 +54,7 @@ final class NodeProcess {
 
     /** The live process of this node, if its pid file points at a process that carries its marker. */
     static Optional<ProcessHandle> running(NodeSpec node) {
-        try {
-            long pid = Long.parseLong(Files.readString(node.pidFile()).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> carries(p, node.marker()));
-        } catch (IOException | NumberFormatException noPid) {
-            return Optional.empty();
-        }
+        return Processes.fromPidFile(node.pidFile(), node.marker());
     }
 
     /**
@@ -94,43 +87,20 @@ final class NodeProcess {
     }
 
     private static boolean carries(ProcessHandle process, String marker) {
-        return process.info().commandLine().map(cmd -> cmd.contains(marker))
-                .or(() -> process.info().arguments().map(args -> List.of(args).stream().anyMatch(a -> a.contains(marker))))
-                .orElse(false);
+        return Processes.carries(process, marker);
     }
 
-    /** Asks politely (SIGTERM), then forces after the grace period. */
     static void stop(ProcessHandle process, Duration grace) {
-        process.destroy();
-        try {
-            process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (Exception stillRunning) {
-            process.destroyForcibly();
-            process.onExit().join();
-        }
+        Processes.stop(process, grace);
     }
 
     static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            return true;
-        } catch (IOException closed) {
-            return false;
-        }
+        return Processes.listening(port);
     }
 
     /** The last lines of the node's log, where a failed start explains itself. */
     static String logTail(NodeSpec node, int lines) {
-        for (Path log : List.of(node.logFile(), node.consoleFile())) {
-            try {
-                List<String> all = Files.readAllLines(log);
-                if (!all.isEmpty()) {
-                    return log + ":\n    " + String.join("\n    ", all.subList(Math.max(0, all.size() - lines), all.size()));
-                }
-            } catch (IOException missing) {
-                // try the next file
-            }
-        }
-        return "(no log written at " + node.logFile() + ")";
+        return Processes.tail(node.logFile(), lines).or(() -> Processes.tail(node.consoleFile(), lines))
+                .orElse("(no log written at " + node.logFile() + ")");
     }
 }

@@ -16,9 +16,9 @@ public final class Catalog {
 
     static final List<Tool> TOOLS = List.of(
             new Tool("up", "tools/cluster.java", List.of("up"), "Start the local Cassandra cluster (--nodes 1 on a small laptop)"),
-            new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and delete their data (--leftovers: earlier runs too)"),
-            new Tool("status", "tools/cluster.java", List.of("status"), "Nodes, pids, ports, memory and data size"),
-            new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports and leftover nodes, with the fix for each"),
+            new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and DynamoDB emulator, delete their data (--leftovers: earlier runs too)"),
+            new Tool("status", "tools/cluster.java", List.of("status"), "Nodes and the DynamoDB emulator: pids, ports, memory, data"),
+            new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports, leftover nodes and moto, with the fix for each"),
             new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
             new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01"),
             new Tool("watch", "tools/runner.java", List.of("watch"), "Re-grade the current lesson on every save"),

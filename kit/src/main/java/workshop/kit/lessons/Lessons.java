@@ -22,6 +22,8 @@ public final class Lessons {
                     "lessons/04_chat_lists.java", "workshop.lesson04"),
             Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
                     "lessons/05_rare_queries.java", "workshop.lesson05"),
+            Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",
+                    "lessons/06_dynamodb_keys.java", "workshop.lesson06"),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07"),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",

@@ -1,9 +1,10 @@
 package workshop.kit.tools;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import workshop.kit.Processes;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ClusterException;
@@ -11,9 +12,11 @@ import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
 import workshop.kit.cassandra.Preflight;
+import workshop.kit.dynamo.Dynamo;
+import workshop.kit.dynamo.MotoServer;
 import workshop.kit.terminal.TextTable;
 
-/** The cluster commands behind ./jbang up, down, status and doctor. */
+/** The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB emulator. */
 public final class ClusterTool {
 
     private ClusterTool() {}
@@ -61,11 +64,14 @@ public final class ClusterTool {
         LocalCluster cluster = LocalCluster.standard();
         int stopped = cluster.stop();
         System.out.println(stopped == 0 ? "No node of ours was running." : "Stopped " + stopped + " node(s) and deleted their data.");
+        MotoServer moto = MotoServer.standard();
+        System.out.println(moto.stop() ? "Stopped the DynamoDB emulator (its tables lived in its memory)." : "No DynamoDB emulator of ours was running.");
         if (options.contains("--leftovers")) {
             int leftovers = cluster.stopLeftovers();
             System.out.println("Stopped " + leftovers + " leftover node process(es) from earlier runs.");
-        } else if (!cluster.leftovers().isEmpty()) {
-            System.out.println("Node processes from an earlier run or another checkout are still running; stop them with: ./jbang down --leftovers");
+            System.out.println("Stopped " + moto.stopLeftovers() + " leftover DynamoDB emulator(s) from earlier runs.");
+        } else if (!cluster.leftovers().isEmpty() || !moto.leftovers().isEmpty()) {
+            System.out.println("Processes from an earlier run or another checkout are still running; stop them with: ./jbang down --leftovers");
         }
     }
 
@@ -75,7 +81,7 @@ public final class ClusterTool {
         long totalRss = 0;
         for (NodeSpec node : cluster.layout().slots()) {
             var process = cluster.process(node);
-            long rss = process.map(p -> rssBytes(p.pid())).orElse(0L);
+            long rss = process.map(p -> Processes.rssBytes(p.pid())).orElse(0L);
             totalRss += rss;
             table.row(node.name(), process.isPresent() ? "running" : "stopped",
                     process.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(node.nativePort()),
@@ -84,9 +90,30 @@ public final class ClusterTool {
         }
         table.print();
         System.out.println("  memory of our nodes together: " + mb(totalRss) + "; folder: " + cluster.layout().home());
+        System.out.println();
+        dynamoStatus();
     }
 
-    /** Prints every check with what to do about it; true when nothing blocks a 3-node start. */
+    private static void dynamoStatus() {
+        Optional<String> endpoint = Dynamo.configuredEndpoint();
+        if (endpoint.isPresent()) {
+            System.out.println("DynamoDB: DYNAMODB_ENDPOINT=" + endpoint.get() + " (yours: never started or stopped by us)");
+            return;
+        }
+        MotoServer moto = MotoServer.standard();
+        Optional<ProcessHandle> ours = moto.running();
+        boolean answering = ours.isPresent() || Processes.listening(moto.port());
+        Optional<Integer> tables = answering ? Dynamo.tableCount(URI.create("http://127.0.0.1:" + moto.port())) : Optional.empty();
+        String state = ours.isPresent() ? "running" : !answering ? "stopped" : tables.isPresent() ? "answering" : "not DynamoDB";
+        TextTable.of("DynamoDB emulator", "state", "pid", "port", "memory (RSS)", "tables")
+                .row(ours.isPresent() || !answering ? "moto (ours)" : "not ours (a container?)", state,
+                        ours.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(moto.port()),
+                        ours.map(p -> mb(Processes.rssBytes(p.pid()))).orElse("-"), tables.map(String::valueOf).orElse("-"))
+                .print();
+        System.out.println("  " + (answering ? "" : "lesson 06 and its tests start it when they need it; ") + "log: " + moto.logFile());
+    }
+
+    /** Prints every check with what to do about it; true when nothing blocks a 3-node start or the emulator. */
     private static boolean doctor() {
         boolean ok = true;
         System.out.println("Lesson JVM: Java " + Workshop.javaVersion() + (Workshop.javaVersion() >= 17 ? "  ok" : "  too old: install JDK 17 or newer"));
@@ -96,7 +123,12 @@ public final class ClusterTool {
         System.out.println("Our nodes running: " + (cluster.runningNodes().isEmpty() ? "none" : names(cluster.runningNodes())));
         System.out.println("Free memory: " + Preflight.availableMemoryMb() + " MB (3 nodes need about "
                 + 3 * (LocalCluster.heapMb() + 300) + " MB)");
-        List<Preflight.Problem> problems = Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb());
+        MotoServer moto = MotoServer.standard();
+        System.out.println("DynamoDB emulator (lesson 06): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
+                .or(() -> moto.running().map(p -> "moto running, pid " + p.pid() + ", port " + moto.port()))
+                .orElseGet(() -> MotoServer.installation().detail()));
+        List<Preflight.Problem> problems = new ArrayList<>(Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb()));
+        problems.addAll(moto.problems());
         for (Preflight.Problem problem : problems) {
             System.out.println("PROBLEM: " + problem.what());
             System.out.println("    fix: " + problem.fix());
@@ -109,20 +141,6 @@ public final class ClusterTool {
 
     private static String names(List<NodeSpec> nodes) {
         return String.join(", ", nodes.stream().map(NodeSpec::name).toList());
-    }
-
-    /** Resident memory from /proc on Linux; 0 where the platform does not expose it this way. */
-    private static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-                }
-            }
-        } catch (IOException notLinux) {
-            // fall through
-        }
-        return 0;
     }
 
     private static String mb(long bytes) {

@@ -1,3 +1,4 @@
+//DEPS org.junit:junit-bom:5.14.4@pom
 //DEPS org.junit.jupiter:junit-jupiter:5.14.4
 //DEPS org.junit.platform:junit-platform-launcher:1.14.4
 package workshop.testkit.runner;

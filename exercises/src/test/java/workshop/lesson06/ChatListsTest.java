@@ -1,0 +1,112 @@
+package workshop.lesson06;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+import workshop.kit.dynamo.DynamoCost;
+import workshop.kit.dynamo.Metered;
+import workshop.kit.dynamo.MeteredClient;
+import workshop.kit.ids.Snowflake;
+import workshop.testkit.CostExpectations;
+import workshop.testkit.DynamoExtension;
+import workshop.testkit.TableNames;
+
+@ExtendWith(DynamoExtension.class)
+class ChatListsTest {
+
+    private static final Snowflake IDS = new Snowflake(6);
+    private static final List<String> TEAM = List.of("ana", "ben", "cy", "dee", "eve", "fay");
+    private static MeteredClient meter;
+    private static String table;
+    private static ChatLists chats;
+
+    /** Each test sends to chats of its own, so the tests do not depend on each other's order. */
+    @BeforeEach
+    void loadOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
+        if (chats != null) {
+            return;
+        }
+        table = tables.of("chats");
+        ChatLists fresh = new ChatLists(client, table);
+        fresh.createTable();
+        fresh.createChat("pair", List.of("ana", "ben"));
+        fresh.createChat("team", TEAM);
+        fresh.createChat("book-club", List.of("ana", "gus"));
+        fresh.createChat("duo", List.of("hal", "ivy"));
+        fresh.createChat("trio", List.of("jon", "kim", "lea"));
+        fresh.createChat("town-hall", IntStream.rangeClosed(1, 60).mapToObj(i -> "resident" + i).toList());
+        meter = metered;
+        chats = fresh;
+    }
+
+    private static long itemsInTable() {
+        return meter.plain().scanPaginator(b -> b.tableName(table).select(Select.COUNT)).stream().mapToLong(p -> p.count()).sum();
+    }
+
+    @Test
+    @DisplayName("each send moves its chat to the top of every member's list, with no duplicate rows")
+    void movesChatToTop() {
+        chats.send("pair", "ana", IDS.next(), "hi ben");
+        long teamMessage = IDS.next();
+        chats.send("team", "cy", teamMessage, "stand-up in 5");
+        long pairMessage = IDS.next();
+        chats.send("pair", "ben", pairMessage, "on my way");
+        assertEquals(List.of(new ChatListEntry("pair", pairMessage, "on my way"), new ChatListEntry("team", teamMessage, "stand-up in 5"),
+                new ChatListEntry("book-club", 0, "")), chats.chatList("ana", 10));
+        assertEquals(List.of(new ChatListEntry("team", teamMessage, "stand-up in 5")), chats.chatList("fay", 10));
+    }
+
+    @Test
+    @DisplayName("a send to a group of 3 is one TransactWriteItems of 8 items: message, head, and a delete and a put per member")
+    void oneTransaction() {
+        DynamoCost cost = meter.measure(() -> chats.send("trio", "kim", IDS.next(), "lunch?"));
+        CostExpectations.assertOneTransaction("send(\"trio\", ...)", cost, 2 + 2 * 3);
+    }
+
+    @Test
+    @DisplayName("a sender who is not a member is refused by the ConditionCheck, and nothing is written")
+    void notAMember() {
+        long message = IDS.next();
+        chats.send("duo", "hal", message, "hello ivy");
+        long before = itemsInTable();
+        List<ChatListEntry> ivyBefore = chats.chatList("ivy", 10);
+        DynamoCost refused = meter.measure(() -> {
+            assertThrows(NotAMemberException.class, () -> chats.send("duo", "mallory", IDS.next(), "buy now"));
+        });
+        assertEquals(1, refused.requests("TransactWriteItems"),
+                "the membership check belongs inside the transaction (a ConditionCheck), not in a read before it; requests: "
+                        + refused.requestsText());
+        assertEquals(before, itemsInTable(), "a refused send must not write anything");
+        assertEquals(ivyBefore, chats.chatList("ivy", 10));
+    }
+
+    @Test
+    @DisplayName("a group of 60 needs 123 actions, more than one transaction takes: refused before anything is written")
+    void tooManyForOneTransaction() {
+        long before = itemsInTable();
+        DynamoCost cost = meter.measure(() -> {
+            assertThrows(IllegalArgumentException.class, () -> chats.send("town-hall", "resident1", IDS.next(), "meeting tonight"));
+        });
+        assertEquals(0, cost.requests("TransactWriteItems") + cost.rejected(),
+                "count the actions first: DynamoDB refuses a transaction of more than " + ChatLists.MAX_ACTIONS
+                        + " actions, so do not send it; requests: " + cost.requestsText());
+        assertEquals(before, itemsInTable(), "nothing may be written");
+    }
+
+    @Test
+    @DisplayName("chatList(user, 2) is one Query that reads 2 items")
+    void chatListReadsOnePartition() {
+        chats.send("team", "dee", IDS.next(), "notes are up");
+        Metered<List<ChatListEntry>> list = meter.measure(() -> chats.chatList("ana", 2));
+        assertEquals(2, list.value().size(), "ana is in three chats: " + list.value());
+        CostExpectations.assertOneQuery("chatList(\"ana\", 2)", list.cost(), 2);
+    }
+}

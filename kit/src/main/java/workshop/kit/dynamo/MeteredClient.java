@@ -1,0 +1,50 @@
+package workshop.kit.dynamo;
+
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A DynamoDB client whose every call is costed (items read and written, read and write units),
+ * so code we did not write, such as a learner's exercise, can be measured from outside. The
+ * plain client beside it is not metered: use it for set-up that should not count.
+ */
+public final class MeteredClient implements AutoCloseable {
+
+    private final DynamoDbClient metered;
+    private final DynamoDbClient plain;
+    private final CostRecorder recorder;
+
+    MeteredClient(DynamoDbClient metered, DynamoDbClient plain, CostRecorder recorder) {
+        this.metered = metered;
+        this.plain = plain;
+        this.recorder = recorder;
+    }
+
+    public DynamoDbClient client() {
+        return metered;
+    }
+
+    public DynamoDbClient plain() {
+        return plain;
+    }
+
+    /** Runs the work and returns its value with the cost of every call it made through client(). */
+    public <T> Metered<T> measure(Supplier<T> work) {
+        int before = recorder.recorded();
+        T value = work.get();
+        return new Metered<>(value, DynamoCost.sum(recorder.since(before)));
+    }
+
+    public DynamoCost measure(Runnable work) {
+        return measure(() -> {
+            work.run();
+            return null;
+        }).cost();
+    }
+
+    @Override
+    public void close() {
+        metered.close();
+        plain.close();
+    }
+}

@@ -95,11 +95,13 @@ class time_buckets {
                       conversation_id text, month int, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id, month), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // tag::bucket-schema[]
             session.execute(schema("""
                     CREATE TABLE messages_by_bucket (
                       conversation_id text, bucket int, message_id bigint, body text,
                       PRIMARY KEY ((conversation_id, bucket), message_id))
                     WITH CLUSTERING ORDER BY (message_id DESC)"""));
+            // end::bucket-schema[]
             PreparedStatement plain = session.prepare("INSERT INTO messages (conversation_id, message_id, body) VALUES (?, ?, ?)");
             PreparedStatement byMonth = session.prepare(
                     "INSERT INTO messages_by_month (conversation_id, month, message_id, body) VALUES (?, ?, ?, ?)");
@@ -226,9 +228,11 @@ class time_buckets {
     }
 
     /** Discord's bucket: the id's milliseconds since the epoch (id >> 22), in 10-day steps. */
+    // tag::bucket-of[]
     static int bucketOf(long messageId) {
         return (int) ((messageId >> Snowflake.TIME_SHIFT) / BUCKET_MILLIS);
     }
+    // end::bucket-of[]
 
     static int bucketAt(Instant instant) {
         return bucketOf(Snowflake.firstIdAt(instant));
@@ -241,6 +245,7 @@ class time_buckets {
     }
 
     /** Q1 over buckets: ask the current bucket, then older ones for what is still missing, at most MAX_BUCKETS. */
+    // tag::walk[]
     static List<Integer> walk(CqlSession session, PreparedStatement newest, String chat, int n) {
         List<Integer> foundPerBucket = new ArrayList<>();
         int found = 0;
@@ -251,6 +256,7 @@ class time_buckets {
         }
         return foundPerBucket;
     }
+    // end::walk[]
 
     /** "2: 10 + 40", newest bucket first. */
     static String describe(List<Integer> foundPerBucket) {

@@ -74,6 +74,7 @@ class chat_lists {
             session.execute(schema("""
                     CREATE TABLE user_chats (user_id text, conversation_id text,
                       PRIMARY KEY ((user_id), conversation_id))"""));
+            // tag::chat-lists-schema[]
             for (String table : List.of("chat_lists", "chat_lists_rebuilt")) {
                 session.execute(schema("""
                         CREATE TABLE %s (
@@ -81,6 +82,7 @@ class chat_lists {
                           PRIMARY KEY ((user_id), last_message_at, conversation_id))
                         WITH CLUSTERING ORDER BY (last_message_at DESC, conversation_id ASC)""".formatted(table)));
             }
+            // end::chat-lists-schema[]
             Statements cql = new Statements(session);
             TracingSession traced = new TracingSession(session);
 
@@ -238,12 +240,16 @@ class chat_lists {
             insertMessage = session.prepare("INSERT INTO messages (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
             insertMember = session.prepare("INSERT INTO members (conversation_id, user_id) VALUES (?, ?)");
             insertUserChat = session.prepare("INSERT INTO user_chats (user_id, conversation_id) VALUES (?, ?)");
+            // tag::q2-naive[]
             chatsOfUser = session.prepare("SELECT conversation_id FROM user_chats WHERE user_id = ?");
             newestOfEach = session.prepare(
                     "SELECT conversation_id, message_id FROM messages WHERE conversation_id IN ? PER PARTITION LIMIT 1");
+            // end::q2-naive[]
             newestOfOne = session.prepare("SELECT message_id FROM messages WHERE conversation_id = ? LIMIT 1");
             membersOf = session.prepare("SELECT user_id FROM members WHERE conversation_id = ?");
+            // tag::chat-list-read[]
             chatList = session.prepare("SELECT conversation_id, last_message_at FROM chat_lists WHERE user_id = ? LIMIT ?");
+            // end::chat-list-read[]
             deleteEntry = session.prepare(
                     "DELETE FROM chat_lists WHERE user_id = ? AND last_message_at = ? AND conversation_id = ?");
             insertEntry = session.prepare("""

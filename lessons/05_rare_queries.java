@@ -103,14 +103,18 @@ class rare_queries {
             QueryCost bothIds = probe.read(session.prepare(
                     "SELECT body FROM messages WHERE conversation_id = ? AND message_id = ?")
                     .bind(linked.conversationId(), linked.messageId())).cost();
+            // tag::allow-filtering[]
             QueryCost scan = probe.read(SimpleStatement.newInstance(
                     "SELECT body FROM messages WHERE message_id = ? ALLOW FILTERING", linked.messageId())).cost();
+            // end::allow-filtering[]
+            // tag::lookup[]
             PreparedStatement locate = session.prepare("SELECT conversation_id FROM message_locations WHERE message_id = ?");
             PreparedStatement open = session.prepare("SELECT body FROM messages WHERE conversation_id = ? AND message_id = ?");
             QueryCost lookedUp = traced.measure(() -> {
                 String chat = traced.execute(locate.bind(linked.messageId())).one().getString("conversation_id");
                 traced.execute(open.bind(chat, linked.messageId())).one();
             });
+            // end::lookup[]
             TextTable.of("the link carries", "how", "requests", "nodes asked", "partitions read", "rows read")
                     .row("conversation and message id", "read the row", bothIds.requests(), bothIds.nodesAsked(),
                             bothIds.partitionsDescription(), bothIds.rowsRead())
@@ -145,9 +149,11 @@ class rare_queries {
                     partition exactly once.""",
                     slices.size(), slicesPerNode.entrySet().stream().map(e -> e.getValue() + " on " + e.getKey())
                             .collect(Collectors.joining(", ")), WORKERS);
+            // tag::slice-query[]
             PreparedStatement bySlice = session.prepare("""
                     SELECT conversation_id, message_id, sender_id, body FROM messages
                     WHERE token(conversation_id) > ? AND token(conversation_id) <= ?""");
+            // end::slice-query[]
             Collection<Row> exported = new ConcurrentLinkedQueue<>();
             Set<String> chatsSeen = ConcurrentHashMap.newKeySet();
             Measured<Duration> export = traced.measure(() -> TokenRangeScan.forEachSlice(slices, WORKERS,

@@ -123,12 +123,14 @@ class dynamodb_keys {
                 items.get(0).get("sk").s());
     }
 
+    // tag::query-newest-orders[]
     static QueryRequest newestOrders(int customer) {
         return QueryRequest.builder().tableName(orders)
                 .keyConditionExpression("pk = :pk AND begins_with(sk, :order)")
                 .expressionAttributeValues(Map.of(":pk", fromS("CUST#" + customer), ":order", fromS("ORDER#")))
                 .scanIndexForward(false).limit(20).build();
     }
+    // end::query-newest-orders[]
 
     static void scanAsTheTableGrows() {
         Story.section("The same question by Scan with a filter, as the table grows");
@@ -165,6 +167,7 @@ class dynamodb_keys {
     }
 
     /** The app without a key: every page of a filtered scan, then sort and keep 20. */
+    // tag::scan-with-filter[]
     static List<String> newestOrdersByScan() {
         List<String> found = new ArrayList<>();
         for (ScanResponse page : db.client().scanPaginator(s -> s.tableName(orders)
@@ -174,6 +177,7 @@ class dynamodb_keys {
         }
         return found.stream().sorted(Comparator.reverseOrder()).limit(20).toList();
     }
+    // end::scan-with-filter[]
 
     /** Customer 7 and customers 1000+from .. 1000+to-1: a profile, then the orders. */
     static void loadCustomer(int customer, int orderCount) {

@@ -139,6 +139,7 @@ class reservations {
                 MemoryDatabase partition = partitions.get(partitionOf(diners[d]));
                 try (Connection connection = partition.connect()) {
                     connection.setAutoCommit(false);
+                    // tag::check-then-insert[]
                     long seen = Sql.count(connection, """
                             SELECT COUNT(*) FROM reservations
                             WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?""",
@@ -148,6 +149,7 @@ class reservations {
                     int inserted = seen > 0 ? 0 : Sql.update(connection,
                             "INSERT INTO reservations VALUES (?, ?, ?, ?, ?, ?, ?)",
                             diners[d], LE_SEPT, TABLE_SEVEN, evening, HALF_SEVEN, 100L + d, 2);
+                    // end::check-then-insert[]
                     connection.commit();
                     return new long[] {seen, inserted};
                 }

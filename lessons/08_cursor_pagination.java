@@ -48,10 +48,14 @@ class cursor_pagination {
     /** Enough history that the newest page sits in bucket 1 and the next one crosses into bucket 0. */
     static final long CASSANDRA_HISTORY = 100_070;
 
+    // tag::offset-page[]
     static final String OFFSET_PAGE =
             "SELECT seq FROM messages WHERE channel_id = ? ORDER BY channel_id, seq DESC LIMIT ? OFFSET ?";
+    // end::offset-page[]
+    // tag::keyset-page[]
     static final String KEYSET_PAGE =
             "SELECT seq FROM messages WHERE channel_id = ? AND seq < ? ORDER BY channel_id, seq DESC LIMIT ?";
+    // end::keyset-page[]
     /** Keyset toward newer messages: the primary key's ascending order serves it. */
     static final String KEYSET_NEWER =
             "SELECT seq FROM messages WHERE channel_id = ? AND seq > ? ORDER BY channel_id, seq LIMIT ?";

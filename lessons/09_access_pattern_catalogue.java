@@ -101,9 +101,11 @@ class access_pattern_catalogue {
 
             Story.section("Where an entity-first model starts: messages keyed by message_id");
             AccessPattern q1 = catalogue.pattern("Q1").unserved();
+            // tag::entity-first[]
             CatalogueReport naive = checker.check("entity-first", List.of(q1.plan(Plan.range("messages_by_id"))
                     .servedBy(ChatData.BUSY_CHAT, () -> Stories.newestByScan(session, ChatData.BUSY_CHAT, 50))));
             naive.print();
+            // end::entity-first[]
             Observation scan = naive.results().get(0).observed();
             boolean sameAnswer = Stories.newestByScan(session, ChatData.BUSY_CHAT, 50).equals(
                     Stories.newest(session, ChatData.BUSY_CHAT, 50).stream().map(r -> r.getLong("message_id")).toList());
@@ -115,9 +117,11 @@ class access_pattern_catalogue {
                     scan.rowsRead(), sameAnswer ? "right" : "NOT the same");
 
             Story.section("Steps 2 and 3: a partition key for the busiest, a sort key for its order");
+            // tag::by-conversation[]
             CatalogueReport byConversation = checker.check("Q1 by conversation", List.of(q1.plan(Plan.range("messages_by_conversation"))
                     .servedBy(ChatData.BUSY_CHAT, () -> Stories.newest(session, ChatData.BUSY_CHAT, 50))));
             byConversation.print();
+            // end::by-conversation[]
             Story.say("""
                     Q1 names a chat, so the chat is the partition key: PRIMARY KEY ((conversation_id),
                     message_id). It asks for the newest first, so the time-ordered id sorts the partition,

@@ -51,12 +51,14 @@ public class BucketedMessages {
             throw new IllegalArgumentException("n must be between 1 and 1,000, was " + n);
         }
         List<Message> found = new ArrayList<>();
+        // tag::latest-walk[]
         int bucket = Buckets.bucketAt(clock.instant());
         for (int asked = 0; asked < maxBuckets && found.size() < n; asked++, bucket--) {
             for (Row row : session.execute(newestInBucket.bind(conversationId, bucket, n - found.size()))) {
                 found.add(new Message(conversationId, row.getLong("message_id"), row.getString("body")));
             }
         }
+        // end::latest-walk[]
         return found;
     }
 }

@@ -58,6 +58,7 @@ public class ChatLists {
         session.execute(insertMember.bind(conversationId, userId));
     }
 
+    // tag::send[]
     public void send(Message message) {
         String chat = message.conversationId();
         List<String> members = session.execute(membersOf.bind(chat)).all().stream().map(r -> r.getString("user_id")).toList();
@@ -75,6 +76,7 @@ public class ChatLists {
         }
         session.execute(batch.build());
     }
+    // end::send[]
 
     public List<ChatEntry> chatsOf(String userId, int n) {
         if (n < 1 || n > 1_000) {

@@ -35,6 +35,7 @@ public class YearlyExport {
         long first = Snowflake.firstIdAt(startOf(year));
         long afterLast = Snowflake.firstIdAt(startOf(year + 1));
         Queue<Message> found = new ConcurrentLinkedQueue<>();
+        // tag::export-scan[]
         TokenRangeScan.forEachSlice(slices, workers, "export of " + senderId + "'s " + year, slice -> {
             for (Row row : session.execute(bySlice.bind(slice.startExclusive(), slice.endInclusive()))) {
                 long id = row.getLong("message_id");
@@ -43,6 +44,7 @@ public class YearlyExport {
                 }
             }
         });
+        // end::export-scan[]
         List<Message> oldestFirst = new ArrayList<>(found);
         oldestFirst.sort(Comparator.comparingLong(Message::messageId));
         return oldestFirst;

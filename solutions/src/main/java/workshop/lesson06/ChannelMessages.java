@@ -35,12 +35,14 @@ public class ChannelMessages {
         Tables.create(client, Tables.keyed(table, "pk", ScalarAttributeType.S, "message_id", ScalarAttributeType.N).build());
     }
 
+    // tag::add-message[]
     public void add(ChannelMessage message) {
         client.putItem(b -> b.tableName(table).item(Map.of(
                 "pk", fromS(partition(message.channelId(), ChannelBuckets.of(message.messageId()))),
                 "message_id", fromN(Long.toString(message.messageId())),
                 "author_id", fromS(message.authorId()), "body", fromS(message.body()))));
     }
+    // end::add-message[]
 
     public MessagePage page(long channelId, int size, PageCursor after) {
         if (size < 1 || size > 100) {

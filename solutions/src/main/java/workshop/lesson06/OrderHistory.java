@@ -45,6 +45,7 @@ public class OrderHistory {
                 "name", fromS(customer.name()), "email", fromS(customer.email()))));
     }
 
+    // tag::add-order[]
     public void addOrder(Order order) {
         client.putItem(b -> b.tableName(table).item(Map.of(
                 "pk", fromS(partition(order.customerId())),
@@ -52,6 +53,7 @@ public class OrderHistory {
                 "order_id", fromS(order.orderId()), "placed_at", fromS(order.placedAt().toString()),
                 "total_cents", fromN(Long.toString(order.totalCents())))));
     }
+    // end::add-order[]
 
     public List<Order> newestOrders(String customerId, int n) {
         requireSize(n);

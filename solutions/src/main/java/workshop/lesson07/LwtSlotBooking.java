@@ -52,10 +52,12 @@ public class LwtSlotBooking {
         zoneOf = session.prepare("SELECT zone FROM restaurants WHERE restaurant_id = ?");
         insertSlot = session.prepare(
                 "INSERT INTO slots (restaurant_id, slot_date, slot_time, table_id, seats) VALUES (?, ?, ?, ?, ?)");
+        // tag::lwt-claim[]
         claim = session.prepare("""
                 UPDATE slots SET reservation_id = ?, user_id = ?, party_size = ?
                 WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?
                 IF reservation_id = null AND seats >= ?""");
+        // end::lwt-claim[]
         holder = session.prepare("""
                 SELECT reservation_id FROM slots
                 WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?""");

@@ -81,6 +81,7 @@ public class SlotBooking {
     }
 
     /** 1 when this request took the table, 0 when it was taken, too small, or does not exist. */
+    // tag::claim[]
     private static int claim(Connection connection, BookingRequest request) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement("""
                 UPDATE slots SET reservation_id = ?
@@ -92,6 +93,7 @@ public class SlotBooking {
             return update.executeUpdate();
         }
     }
+    // end::claim[]
 
     private static PreparedStatement slotStatement(Connection connection, String select, BookingRequest request)
             throws SQLException {

@@ -157,6 +157,7 @@ public class ChannelMessages {
     }
 
     /** Newest first below beforeSeq, one bucket at a time, asking each only for the rows still missing. */
+    // tag::page-below[]
     private Page pageBelow(long channelId, long beforeSeq, int size) {
         List<Message> page = new ArrayList<>();
         for (long bucket = bucketOf(beforeSeq - 1); bucket >= 0 && page.size() < size; bucket--) {
@@ -172,6 +173,7 @@ public class ChannelMessages {
         boolean more = page.size() == size && page.get(size - 1).seq() > 1;
         return new Page(page, more ? Optional.of(new Cursor(channelId, page.get(size - 1).seq())) : Optional.empty());
     }
+    // end::page-below[]
 
     private static void requireSize(int size) {
         if (size < 1 || size > MAX_PAGE_SIZE) {

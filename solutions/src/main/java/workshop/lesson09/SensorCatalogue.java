@@ -30,6 +30,7 @@ public class SensorCatalogue implements Catalogue {
         LocalDate yesterday = LocalDate.now(SensorFleet.CLOCK).minusDays(1);
         Reading alerted = SensorFleet.readings().get(SensorFleet.readings().size() / 2);
         return List.of(
+                // tag::busy-patterns[]
                 SensorQuestions.S1.pattern()
                         .plan(Plan.range("readings_by_sensor").walking(SensorStore.MOST_DAYS,
                                 "a sensor with fewer than 50 readings today steps back one day at a time, at most a week"))
@@ -37,13 +38,16 @@ public class SensorCatalogue implements Catalogue {
                         .servedBy("quiet sensor", () -> store.latest(SensorFleet.QUIET_SENSOR, 50)),
                 SensorQuestions.S2.pattern().plan(Plan.range("readings_by_sensor"))
                         .servedBy("busy sensor, yesterday", () -> store.day(SensorFleet.BUSY_SENSOR, yesterday)),
+                // end::busy-patterns[]
                 SensorQuestions.S3.pattern().plan(Plan.range("latest_by_site"))
                         .servedBy(SensorFleet.SITE, () -> store.siteOverview(SensorFleet.SITE)),
+                // tag::rare-patterns[]
                 SensorQuestions.S4.pattern()
                         .plan(Plan.batchJob("readings_by_sensor", "a monthly job scans every partition and keeps the readings above the threshold"))
                         .servedBy("February", () -> store.exceedances(YearMonth.from(yesterday), SensorFleet.ALERT_THRESHOLD)),
                 SensorQuestions.S5.pattern()
                         .plan(Plan.searchIndex("sensors", "descriptions are free text: a search index over the sensor registry finds words in them")),
+                // end::rare-patterns[]
                 SensorQuestions.S6.pattern().plan(Plan.point("readings_by_sensor"))
                         .servedBy("an alert's link", () -> store.reading(alerted.sensorId(), alerted.time())));
     }

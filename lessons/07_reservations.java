@@ -2,7 +2,7 @@
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
 //MAIN reservations
-//DESCRIPTION Lesson 07: reservations without double booking (H2, then Cassandra's lightweight transactions)
+//DESCRIPTION Lesson 07: reservations without double booking (H2, then Cassandra's lightweight transactions and DynamoDB's conditional writes)
 
 import static workshop.kit.cassandra.Keyspaces.schema;
 
@@ -10,6 +10,9 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
+import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -28,6 +31,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ConditionalWrites;
@@ -37,6 +44,11 @@ import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 import workshop.kit.dining.DiningSchema;
+import workshop.kit.dynamo.BatchLoader;
+import workshop.kit.dynamo.Dynamo;
+import workshop.kit.dynamo.Metered;
+import workshop.kit.dynamo.MeteredClient;
+import workshop.kit.dynamo.Tables;
 import workshop.kit.h2.H2;
 import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
@@ -76,6 +88,7 @@ class reservations {
             view(db, bookings, evening);
         }
         cassandra(evening);
+        dynamo(evening);
         Story.next("./jbang check 07   (exercises/src/main/java/workshop/lesson07)");
     }
 
@@ -532,6 +545,96 @@ class reservations {
             Story.say("%d diners released at once on table 7 at 21:00: %d applied, %d told the table is taken.",
                     diners, applied.stream().filter(a -> a).count(), applied.stream().filter(a -> !a).count());
         }
+    }
+
+    // ---------------------------------------------------------------- DynamoDB: a conditional write
+
+    static void dynamo(LocalDate evening) {
+        Story.section("The same booking in DynamoDB: a conditional write");
+        Story.say("""
+                DynamoDB tests a condition and applies the write as one step inside the partition that holds
+                the item, with no extra round trip. The slots table keeps the same layout: pk "<restaurant>#<date>"
+                (one partition per restaurant and day, so "open slots on a date" is one Query), sk
+                "<time>#<table>". A booking is an UpdateItem with ConditionExpression
+                attribute_exists(pk) AND attribute_not_exists(reservation_id) AND seats >= :party.""");
+        Dynamo dynamo = Dynamo.findOrStart();
+        String slots = dynamo.table("lesson07_slots");
+        try (MeteredClient db = dynamo.meteredClient()) {
+            Tables.recreate(dynamo, db.plain(), Tables.keyed(slots, "pk", ScalarAttributeType.S, "sk", ScalarAttributeType.S).build());
+            int perDay = SEATS.length * SITTINGS.size();
+            BatchLoader.put(db.plain(), slots, "opening " + perDay + " slots", perDay, i -> Map.of(
+                    "pk", fromS(slotPartition(evening)), "sk", fromS(slotSort(SITTINGS.get((int) i / SEATS.length), (int) i % SEATS.length + 1)),
+                    "seats", fromN(Integer.toString(SEATS[(int) i % SEATS.length])), "zone", fromS("Europe/Paris")));
+
+            Metered<Boolean> plain = db.measure(() -> {
+                db.client().updateItem(u -> u.tableName(slots).key(slotKey(evening, HALF_SEVEN, 8))
+                        .updateExpression("SET reservation_id = :r, user_id = :u")
+                        .expressionAttributeValues(Map.of(":r", fromS(UUID.randomUUID().toString()), ":u", fromN("99"))));
+                return true;
+            });
+            // Measured as a whole: the two requests overlap, so neither can be timed apart from the other.
+            Metered<List<Boolean>> race = db.measure(() -> Contenders.race(2,
+                    d -> () -> bookSlot(db, slots, evening, HALF_SEVEN, TABLE_SEVEN, 100 + d, 2)));
+            TextTable.of("diner", "UpdateItem ... ConditionExpression on table 7")
+                    .row("Ana", race.value().get(0) ? "applied" : "ConditionalCheckFailedException")
+                    .row("Ben", race.value().get(1) ? "applied" : "ConditionalCheckFailedException")
+                    .print();
+            TextTable.of("write", "requests", "items written", "write units (formula)")
+                    .row("plain UpdateItem (table 8)", plain.cost().requestsText(), plain.cost().itemsWritten(), plain.cost().writeUnitsText())
+                    .row("Ana and Ben, conditional, racing", race.cost().requestsText(), race.cost().itemsWritten(),
+                            race.cost().writeUnitsText())
+                    .print();
+            long winners = race.value().stream().filter(a -> a).count();
+            Story.say("""
+                    Ana and Ben were released at the same moment: %d write applied, the other came back as
+                    ConditionalCheckFailedException, which is the 409. Each attempt costs what the plain write
+                    costs: one request, billed by the larger of the slot item before and after it (under 1 KB,
+                    so one write unit). The loser pays its unit too: a failed condition is still billed for the
+                    item it tested. Where Cassandra's lightweight transaction needs four Paxos round trips, the
+                    condition here is evaluated by the partition's leader, which orders writes to its items.""",
+                    winners);
+
+            int diners = 12;
+            LocalTime nine = LocalTime.of(21, 0);
+            Metered<List<Boolean>> crowd = db.measure(() -> Contenders.race(diners,
+                    d -> () -> bookSlot(db, slots, evening, nine, TABLE_SEVEN, 300 + d, 2)));
+            String holder = db.plain().getItem(g -> g.tableName(slots).key(slotKey(evening, nine, TABLE_SEVEN)).consistentRead(true))
+                    .item().get("user_id").n();
+            Story.say("""
+                    %d diners released at once on table 7 at 21:00: %d applied, %d refused; the slot holds user %s.
+                    All %d attempts together: %s, %s write units.""",
+                    diners, crowd.value().stream().filter(a -> a).count(), crowd.value().stream().filter(a -> !a).count(), holder,
+                    diners, crowd.cost().requestsText(), crowd.cost().writeUnitsText());
+        }
+    }
+
+    /** Claims the slot if it exists, is free and seats the party; false when the condition failed. */
+    static boolean bookSlot(MeteredClient db, String slots, LocalDate date, LocalTime time, int table, long user, int party) {
+        UpdateItemRequest claim = UpdateItemRequest.builder().tableName(slots).key(slotKey(date, time, table))
+                .updateExpression("SET reservation_id = :r, user_id = :u")
+                .conditionExpression("attribute_exists(pk) AND attribute_not_exists(reservation_id) AND seats >= :party")
+                .expressionAttributeValues(Map.of(":r", fromS(UUID.randomUUID().toString()), ":u", fromN(Long.toString(user)),
+                        ":party", fromN(Integer.toString(party))))
+                .build();
+        try {
+            db.client().updateItem(claim);
+            return true;
+        } catch (ConditionalCheckFailedException taken) {
+            return false;
+        }
+    }
+
+    static Map<String, AttributeValue> slotKey(LocalDate date, LocalTime time, int table) {
+        return Map.of("pk", fromS(slotPartition(date)), "sk", fromS(slotSort(time, table)));
+    }
+
+    static String slotPartition(LocalDate date) {
+        return LE_SEPT + "#" + date;
+    }
+
+    /** Fixed width, so text order is time order, then table order. */
+    static String slotSort(LocalTime time, int table) {
+        return String.format("%s#%02d", time, table);
     }
 
     static void costRow(TextTable table, String write, Measured<Boolean> measured) {

@@ -2,8 +2,10 @@
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
 //MAIN cursor_pagination
-//DESCRIPTION Lesson 08: cursor pagination: OFFSET against keyset, measured, and the message table that serves both reads
+//DESCRIPTION Lesson 08: cursor pagination: OFFSET against keyset, measured, and the message table that serves both reads (Cassandra, DynamoDB)
 
+import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
+import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 import static workshop.kit.cassandra.Keyspaces.schema;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -18,10 +20,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
@@ -30,6 +36,12 @@ import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
+import workshop.kit.dynamo.BatchLoader;
+import workshop.kit.dynamo.Dynamo;
+import workshop.kit.dynamo.DynamoCost;
+import workshop.kit.dynamo.Metered;
+import workshop.kit.dynamo.MeteredClient;
+import workshop.kit.dynamo.Tables;
 import workshop.kit.h2.H2;
 import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Story;
@@ -77,7 +89,84 @@ class cursor_pagination {
         try (CqlSession session = cassandra.connect()) {
             new CassandraPart(session).run();
         }
+        dynamoPages();
         Story.next("./jbang check 08   (exercises/src/main/java/workshop/lesson08)");
+    }
+
+    // ---------------------------------------------------------------- DynamoDB: Limit and LastEvaluatedKey
+
+    /** A quieter channel for DynamoDB: a history that ends in the middle of a page. */
+    static final long QUIET_CHANNEL = 992;
+    static final int QUIET_HISTORY = 170;
+    /** A channel whose history is an exact number of pages, where emulators and AWS differ. */
+    static final long EXACT_CHANNEL = 993;
+    static final int EXACT_HISTORY = 2 * PAGE;
+
+    static void dynamoPages() {
+        Story.section("The same pages in DynamoDB: Limit, ExclusiveStartKey, LastEvaluatedKey");
+        Story.say("""
+                The Cassandra key carries over: pk "<channel>#<bucket>" with bucket = seq / %,d, sk seq (a
+                number), and a Query with ScanIndexForward false reads a bucket newest first. Limit %d stops
+                the read after %d items; when it stopped before the end of the partition, the answer carries
+                LastEvaluatedKey, the key of the last item read, which the next page sends back as
+                ExclusiveStartKey. It is the keyset cursor, handed out by the store. Channel %d has %d
+                messages, channel %d has %d.""", BUCKET_SIZE, PAGE, PAGE, QUIET_CHANNEL, QUIET_HISTORY, EXACT_CHANNEL, EXACT_HISTORY);
+        Dynamo dynamo = Dynamo.findOrStart();
+        String table = dynamo.table("lesson08_messages");
+        try (MeteredClient db = dynamo.meteredClient()) {
+            Tables.recreate(dynamo, db.plain(), Tables.keyed(table, "pk", ScalarAttributeType.S, "seq", ScalarAttributeType.N).build());
+            for (long channel : new long[] {QUIET_CHANNEL, EXACT_CHANNEL}) {
+                int history = channel == QUIET_CHANNEL ? QUIET_HISTORY : EXACT_HISTORY;
+                BatchLoader.put(db.plain(), table, "channel " + channel, history, i -> Map.of(
+                        "pk", fromS(channel + "#" + CassandraPart.bucket(i + 1)), "seq", fromN(Long.toString(i + 1)),
+                        "sender_id", fromN(Long.toString(i % 17)), "body", fromS("message " + (i + 1))));
+            }
+            TextTable pages = TextTable.of("channel", "request", "ExclusiveStartKey", "seqs returned", "items read", "read units",
+                    "LastEvaluatedKey");
+            int quietRequests = pageThrough(db, table, QUIET_CHANNEL, pages);
+            int exactRequests = pageThrough(db, table, EXACT_CHANNEL, pages);
+            pages.print();
+            Story.say("""
+                    Every request read exactly the items it returned, and cost the same read units wherever it
+                    started: the store seeks to ExclusiveStartKey, it does not skip. Channel %d took %d requests;
+                    the last one came back with %d items and no LastEvaluatedKey: the partition is done, and
+                    bucket 0 is the oldest, so the history is done. (In a newer bucket, an absent key means: go
+                    on at the top of the previous bucket, as the Cassandra read did.)""",
+                    QUIET_CHANNEL, quietRequests, QUIET_HISTORY % PAGE);
+            Story.say(exactRequests > EXACT_HISTORY / PAGE ? """
+                    Channel %d ends exactly on a page boundary. This store returned LastEvaluatedKey with the
+                    second page, as AWS does when Limit stops the read even at the very last item: it does not
+                    look ahead. So the client asked once more, got 0 items and no key, and paid the smallest
+                    read for that answer. An empty page with no key is the end, not an error."""
+                    : """
+                    Channel %d ends exactly on a page boundary. This emulator left LastEvaluatedKey out of the
+                    second page, because nothing follows. AWS does not look ahead: when Limit stops the read,
+                    it returns LastEvaluatedKey even at the very last item, and the client's next request comes
+                    back with 0 items, no key, and the smallest read unit billed. The loop above copes with both:
+                    it pages while LastEvaluatedKey is present and treats an empty page without a key as the end.""",
+                    EXACT_CHANNEL);
+        }
+    }
+
+    /** Pages a channel's only bucket newest first until LastEvaluatedKey is absent; returns the requests made. */
+    static int pageThrough(MeteredClient db, String table, long channel, TextTable pages) {
+        Map<String, AttributeValue> startKey = null;
+        int requests = 0;
+        do {
+            Map<String, AttributeValue> from = startKey;
+            Metered<QueryResponse> page = db.measure(() -> db.client().query(q -> q.tableName(table)
+                    .keyConditionExpression("pk = :pk").expressionAttributeValues(Map.of(":pk", fromS(channel + "#0")))
+                    .scanIndexForward(false).limit(PAGE).exclusiveStartKey(from)));
+            requests++;
+            List<Map<String, AttributeValue>> items = page.value().items();
+            DynamoCost cost = page.cost();
+            startKey = page.value().hasLastEvaluatedKey() && !page.value().lastEvaluatedKey().isEmpty()
+                    ? page.value().lastEvaluatedKey() : null;
+            pages.row(channel, requests, from == null ? "none" : "seq " + from.get("seq").n(),
+                    items.isEmpty() ? "none" : items.get(0).get("seq").n() + ".." + items.get(items.size() - 1).get("seq").n(),
+                    cost.itemsRead(), cost.readUnitsText(), startKey == null ? "absent" : "seq " + startKey.get("seq").n());
+        } while (startKey != null);
+        return requests;
     }
 
     // ---------------------------------------------------------------- H2: what each page costs

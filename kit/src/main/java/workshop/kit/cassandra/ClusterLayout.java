@@ -13,10 +13,13 @@ import workshop.kit.Workshop;
 public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path home) {
 
     public static final int MAX_NODES = 3;
+    /** The first CQL port when WORKSHOP_CASSANDRA_PORT is not set: Cassandra's own default. */
+    public static final int DEFAULT_NATIVE_PORT = 9042;
 
     public static ClusterLayout standard() {
-        int nativeBase = Integer.parseInt(System.getenv().getOrDefault("WORKSHOP_CASSANDRA_PORT", "9042"));
-        int shift = nativeBase - 9042;
+        int nativeBase = Integer.parseInt(System.getenv().getOrDefault("WORKSHOP_CASSANDRA_PORT",
+                Integer.toString(DEFAULT_NATIVE_PORT)));
+        int shift = nativeBase - DEFAULT_NATIVE_PORT;
         return new ClusterLayout(7000 + shift, nativeBase, 7199 + shift, Workshop.stateDir().resolve("cassandra"));
     }
 

@@ -37,7 +37,7 @@ class ComposeFileTest {
         assertEquals(List.of(9042, 9043, 9044), cassandraPorts);
         CassandraSettings settings = CassandraSettings.from(env);
         assertEquals(cassandraPorts, settings.contactPoints().stream().map(a -> a.getPort()).toList());
-        assertEquals(ClusterLayout.standard().node(1).nativePort(), cassandraPorts.get(0),
+        assertEquals(ClusterLayout.DEFAULT_NATIVE_PORT, cassandraPorts.get(0),
                 "the containers take the embedded cluster's ports, so lessons find them without configuration");
         assertEquals("http://127.0.0.1:" + published(services.get("moto")), env.get("DYNAMODB_ENDPOINT"));
     }

@@ -11,7 +11,7 @@ seconds() { local start=$1; echo "scale=1; ($(date +%s%N) - start) / 1000000000"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 t=$(date +%s%N); ./jbang up >/dev/null; echo "cold start of 3 nodes: $(seconds "$t") s"
-./jbang status | tail -1
+./jbang status | grep "memory of our nodes"
 
 ./jbang lesson02 >/dev/null 2>&1   # compiles the script once; the next run is what a learner repeats
 t=$(date +%s%N); ./jbang lesson02 >/dev/null 2>&1; echo "lesson 02 with the cluster up: $(seconds "$t") s"

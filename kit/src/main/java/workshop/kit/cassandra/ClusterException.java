@@ -1,16 +1,15 @@
 package workshop.kit.cassandra;
 
-/** Something a learner can hit while starting or reaching the cluster, with the command that fixes it. */
-public class ClusterException extends RuntimeException {
+import workshop.kit.WorkshopException;
 
-    private final String fix;
+/** Something a learner can hit while starting or reaching the Cassandra cluster, with its fix. */
+public class ClusterException extends WorkshopException {
 
     public ClusterException(String problem, String fix) {
-        super(problem + System.lineSeparator() + "  Fix: " + fix);
-        this.fix = fix;
+        super(problem, fix);
     }
 
-    public String fix() {
-        return fix;
+    public ClusterException(String problem, String fix, Throwable cause) {
+        super(problem, fix, cause);
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import workshop.kit.Problem;
 
 /**
  * The embedded cluster: Apache Cassandra 5.0 nodes, each in its own JVM, started in the
@@ -74,9 +75,9 @@ public final class LocalCluster {
                 throw new ClusterException("Only " + running.size() + " of our nodes are running (" + names(running)
                         + "); a partial cluster would give wrong measurements.", "./jbang down && ./jbang up");
             }
-            List<Preflight.Problem> problems = Preflight.check(layout, nodes, heapMb());
+            List<Problem> problems = Preflight.check(layout, nodes, heapMb());
             if (!problems.isEmpty()) {
-                Preflight.Problem first = problems.get(0);
+                Problem first = problems.get(0);
                 throw new ClusterException(first.what(), first.fix());
             }
             launch(layout.nodes(nodes));

@@ -8,14 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import workshop.kit.Problem;
 
 /** Checks made before nodes start, and shown by `doctor`: each problem names its fix. */
 public final class Preflight {
 
     /** Heap per node plus what Cassandra uses off heap and the JVM itself, measured at about 700 MB. */
     static final int OVERHEAD_MB = 300;
-
-    public record Problem(String what, String fix) {}
 
     private Preflight() {}
 
@@ -33,7 +32,7 @@ public final class Preflight {
             ServerRuntime.javaExecutable();
             return Optional.empty();
         } catch (ClusterException e) {
-            return Optional.of(new Problem(e.getMessage().lines().findFirst().orElse(""), e.fix()));
+            return Optional.of(e.problem());
         }
     }
 

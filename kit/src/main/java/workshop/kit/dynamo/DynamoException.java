@@ -1,9 +1,9 @@
 package workshop.kit.dynamo;
 
-import workshop.kit.cassandra.ClusterException;
+import workshop.kit.WorkshopException;
 
 /** Something a learner can hit while starting or reaching DynamoDB, with the command that fixes it. */
-public class DynamoException extends ClusterException {
+public class DynamoException extends WorkshopException {
 
     public DynamoException(String problem, String fix) {
         super(problem, fix);

@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
-import workshop.kit.cassandra.Preflight;
 
 /**
  * The embedded DynamoDB emulator: moto's server (open source, Apache 2.0) run by Python as a
@@ -211,11 +211,11 @@ public final class MotoServer {
      * What `doctor` reports for DynamoDB, each problem with its fix: leftover emulators, our port
      * held by something that does not answer DynamoDB requests, no moto to start.
      */
-    public List<Preflight.Problem> problems() {
-        List<Preflight.Problem> problems = new ArrayList<>();
+    public List<Problem> problems() {
+        List<Problem> problems = new ArrayList<>();
         List<ProcessHandle> leftovers = leftovers();
         if (!leftovers.isEmpty()) {
-            problems.add(new Preflight.Problem("DynamoDB emulators from an earlier run or another checkout are still running (pids "
+            problems.add(new Problem("DynamoDB emulators from an earlier run or another checkout are still running (pids "
                     + String.join(", ", leftovers.stream().map(p -> Long.toString(p.pid())).toList()) + ").",
                     "./jbang down --leftovers"));
         }
@@ -225,14 +225,14 @@ public final class MotoServer {
         if (Processes.listening(port)) {
             if (!Dynamo.answersDynamo(URI.create("http://127.0.0.1:" + port))) {
                 DynamoException held = portHeld(port);
-                problems.add(new Preflight.Problem(held.getMessage().lines().findFirst().orElse(""), held.fix()));
+                problems.add(new Problem(held.problem().what(), held.fix()));
             }
             return problems;
         }
         Installation installation = installation();
         if (!installation.usable()) {
             DynamoException missing = DynamoException.noEmulator(installation.detail(), port);
-            problems.add(new Preflight.Problem(missing.getMessage().lines().findFirst().orElse(""), missing.fix()));
+            problems.add(new Problem(missing.problem().what(), missing.fix()));
         }
         return problems;
     }

@@ -14,13 +14,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import workshop.kit.Workshop;
+import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
-import workshop.kit.cassandra.ClusterException;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.terminal.Failures;
 
 /**
  * ./jbang catalogue [source files or folders]: compiles them, finds every class implementing
@@ -63,7 +64,7 @@ public final class CatalogueTool {
             for (Catalogue catalogue : catalogues) {
                 try {
                     passed &= check(catalogue);
-                } catch (ClusterException e) {
+                } catch (WorkshopException e) {
                     throw e;
                 } catch (RuntimeException e) {
                     passed = false;
@@ -75,8 +76,8 @@ public final class CatalogueTool {
             System.exit(passed ? 0 : 1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (ClusterException e) {
-            System.err.println(e.getMessage());
+        } catch (WorkshopException e) {
+            Failures.report(e, System.err);
             System.exit(1);
         }
     }

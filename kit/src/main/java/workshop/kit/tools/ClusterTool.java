@@ -4,16 +4,18 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
+import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
-import workshop.kit.cassandra.ClusterException;
 import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
 import workshop.kit.cassandra.Preflight;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
+import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.TextTable;
 
 /** The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB emulator. */
@@ -35,8 +37,8 @@ public final class ClusterTool {
                     System.exit(2);
                 }
             }
-        } catch (ClusterException e) {
-            System.err.println(e.getMessage());
+        } catch (WorkshopException e) {
+            Failures.report(e, System.err);
             System.exit(1);
         }
     }
@@ -127,9 +129,9 @@ public final class ClusterTool {
         System.out.println("DynamoDB emulator (lesson 06): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
                 .or(() -> moto.running().map(p -> "moto running, pid " + p.pid() + ", port " + moto.port()))
                 .orElseGet(() -> MotoServer.installation().detail()));
-        List<Preflight.Problem> problems = new ArrayList<>(Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb()));
+        List<Problem> problems = new ArrayList<>(Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb()));
         problems.addAll(moto.problems());
-        for (Preflight.Problem problem : problems) {
+        for (Problem problem : problems) {
             System.out.println("PROBLEM: " + problem.what());
             System.out.println("    fix: " + problem.fix());
         }

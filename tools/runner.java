@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../kit/src/build/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
 //MAIN runner
 //DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset

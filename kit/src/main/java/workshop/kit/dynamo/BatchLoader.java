@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import workshop.kit.terminal.Progress;
 
-/** Loads many items quickly: BatchWriteItem in groups of 25, sending again what the store left unprocessed. */
+/** Loads many items quickly: BatchWriteItem in groups of 25, sending again what the store left unprocessed (bounded). */
 public final class BatchLoader {
 
     private static final int BATCH = 25;
@@ -26,27 +26,10 @@ public final class BatchLoader {
                 for (long i = from; i < Math.min(count, from + BATCH); i++) {
                     batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item.apply(i)).build()).build());
                 }
-                Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-                for (int attempt = 0; !pending.isEmpty(); attempt++) {
-                    Map<String, List<WriteRequest>> sending = pending;
-                    pauseBeforeRetry(attempt);
-                    pending = client.batchWriteItem(b -> b.requestItems(sending)).unprocessedItems();
-                }
+                Unprocessed.sendUntilDone("a batch of " + label, Map.of(table, batch),
+                        pending -> client.batchWriteItem(b -> b.requestItems(pending)).unprocessedItems());
                 progress.stepBy(batch.size());
             }
-        }
-    }
-
-    /** Unprocessed items mean the table is throttling: back off a little more each time. */
-    private static void pauseBeforeRetry(int attempt) {
-        if (attempt == 0) {
-            return;
-        }
-        try {
-            Thread.sleep(Math.min(1_000, 50L << attempt));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while loading", e);
         }
     }
 }

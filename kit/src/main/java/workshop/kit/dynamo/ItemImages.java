@@ -66,12 +66,11 @@ final class ItemImages {
                 list.add(ref.key());
                 request.put(ref.table(), KeysAndAttributes.builder().keys(list).consistentRead(true).build());
             }
-            while (!request.isEmpty()) {
-                Map<String, KeysAndAttributes> pending = request;
+            Unprocessed.sendUntilDone("the items a write replaces", request, pending -> {
                 BatchGetItemResponse response = plain.batchGetItem(b -> b.requestItems(pending));
                 response.responses().forEach((table, items) -> items.forEach(item -> sizes.put(refOf(table, item), ItemSize.of(item))));
-                request = response.unprocessedKeys();
-            }
+                return response.unprocessedKeys();
+            });
         }
         return sizes;
     }

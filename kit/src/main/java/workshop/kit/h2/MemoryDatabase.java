@@ -5,9 +5,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
+import workshop.kit.Poll;
 
 /**
  * A named in-memory H2 database that many threads use at once: a pool of connections (one per
@@ -19,6 +21,8 @@ public final class MemoryDatabase implements AutoCloseable {
     /** Long enough that a transaction queued behind a row lock waits, even on a busy machine, instead of failing. */
     private static final int LOCK_TIMEOUT_MS = 60_000;
     private static final Duration GIVE_UP = Duration.ofSeconds(10);
+    /** A lock queue forms within milliseconds: look often, without spinning a core. */
+    private static final Duration INTERVAL = Duration.ofMillis(5);
 
     private final String name;
     private final Connection keeper;
@@ -54,27 +58,39 @@ public final class MemoryDatabase implements AutoCloseable {
      * Waits until at least {@code count} sessions are waiting for a row lock that another
      * transaction holds, so the holder can commit knowing the others queued behind it. Returns
      * false without waiting further once {@code stopWaiting} is true (the contenders finished
-     * without ever queueing).
+     * without ever queueing); throws when neither happens within 10 s.
      */
     public boolean awaitBlockedSessions(int count, BooleanSupplier stopWaiting) throws SQLException {
-        long deadline = System.nanoTime() + GIVE_UP.toNanos();
         try (PreparedStatement blocked = keeper.prepareStatement(
                 "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID IS NOT NULL")) {
-            while (System.nanoTime() < deadline) {
-                try (ResultSet rows = blocked.executeQuery()) {
-                    rows.next();
-                    if (rows.getInt(1) >= count) {
-                        return true;
-                    }
-                }
-                if (stopWaiting.getAsBoolean()) {
-                    return false;
-                }
-                Thread.onSpinWait();
-            }
+            return Poll.until(count + " session(s) to queue for a row lock in " + name, GIVE_UP).every(INTERVAL)
+                    .get(() -> blockedSessions(blocked) >= count ? Optional.of(true)
+                            : stopWaiting.getAsBoolean() ? Optional.of(false) : Optional.empty(),
+                            "rerun; if it happens again, the machine is too busy: close other programs first");
+        } catch (QueryFailed e) {
+            throw e.getCause();
         }
-        throw new IllegalStateException("No " + count + " session(s) queued for a row lock in " + name + " within "
-                + GIVE_UP.toSeconds() + " s, and none finished");
+    }
+
+    private static int blockedSessions(PreparedStatement blocked) {
+        try (ResultSet rows = blocked.executeQuery()) {
+            rows.next();
+            return rows.getInt(1);
+        } catch (SQLException e) {
+            throw new QueryFailed(e);
+        }
+    }
+
+    /** Carries the query's SQLException out of the poll, which only takes unchecked ones. */
+    private static final class QueryFailed extends RuntimeException {
+        QueryFailed(SQLException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized SQLException getCause() {
+            return (SQLException) super.getCause();
+        }
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /**
  * The one list of lessons. The jbang generate, the check command and the grading report all read
- * it (CatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
+ * it (JbangCatalogTest fails when jbang-catalog.json drifts from it), so adding a lesson is one line here.
  */
 public final class Lessons {
 

@@ -42,7 +42,7 @@ public final class TextTable {
         line(out, headers, widths, false);
         StringBuilder rule = new StringBuilder();
         for (int c = 0; c < widths.length; c++) {
-            rule.append(c == 0 ? "  " : "  ").append("-".repeat(widths[c]));
+            rule.append("  ").append("-".repeat(widths[c]));
         }
         out.append(rule.toString().stripTrailing()).append('\n');
         rows.forEach(row -> line(out, row, widths, true));

@@ -85,10 +85,11 @@ public final class CatalogueTool {
     /** Sets the catalogue up in a keyspace named after its class (recreated on every run) and prints the report. */
     static boolean check(Catalogue catalogue) {
         String keyspace = keyspaceOf(catalogue.getClass());
-        System.out.println("Checking " + catalogue.getClass().getName() + " in keyspace " + keyspace + " (loading its data first)...");
+        System.out.println("Checking " + catalogue.getClass().getName() + " in keyspace " + Keyspaces.name(keyspace)
+                + " (loading its data first)...");
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession admin = cassandra.connect()) {
-            Keyspaces.recreate(admin, keyspace);
+            keyspace = Keyspaces.recreate(admin, keyspace); // its name on the cluster, in the learner's namespace
         }
         try (CqlSession session = cassandra.connect(keyspace)) {
             CatalogueReport report = CatalogueCheck.on(session).run(catalogue);
@@ -98,9 +99,9 @@ public final class CatalogueTool {
         }
     }
 
+    /** The workshop's name for the keyspace; Keyspaces.name adds the namespace and keeps it within Cassandra's limit. */
     static String keyspaceOf(Class<?> type) {
-        String name = "catalogue_" + type.getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
-        return name.length() <= 48 ? name : name.substring(0, 48);
+        return "catalogue_" + type.getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
     }
 
     private static List<Path> capstoneSources(Path root) {

@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import workshop.kit.Workshop;
 
-class CatalogTest {
+class JbangCatalogTest {
 
     @Test
     void catalogMatchesTheLessonList() throws Exception {
-        assertEquals(Catalog.render(), Files.readString(Catalog.file()),
+        assertEquals(JbangCatalog.render(), Files.readString(JbangCatalog.file()),
                 "jbang-catalog.json differs from the lesson list: regenerate it with ./jbang generate");
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import workshop.kit.Workshop;
 
 /** Renders jbang-catalog.json from the lesson list and the tools, so the aliases cannot drift. */
-public final class Catalog {
+public final class JbangCatalog {
 
     /** A command-line tool and the script and arguments behind its alias. */
     record Tool(String alias, String script, List<String> arguments, String description) {}
@@ -26,9 +26,9 @@ public final class Catalog {
             new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),
             new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store: ./jbang catalogue path/to/MyCatalogue.java"),
-            new Tool("generate", "tools/catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
+            new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
 
-    private Catalog() {}
+    private JbangCatalog() {}
 
     public static String render() {
         List<String> entries = new ArrayList<>();

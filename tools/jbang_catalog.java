@@ -1,15 +1,16 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
-//MAIN catalog
+//SOURCES ../kit/src/build/java/**/*.java
+//MAIN jbang_catalog
 //DESCRIPTION Rewrite jbang-catalog.json and the GitHub Classroom files from the lesson list
 
-/** After adding a lesson to workshop.kit.lessons.Lessons, run ./jbang tools/catalog.java. */
-class catalog {
+/** After adding a lesson to workshop.kit.lessons.Lessons, run ./jbang generate. */
+class jbang_catalog {
     public static void main(String... args) {
-        workshop.kit.lessons.Catalog.write();
+        workshop.kit.lessons.JbangCatalog.write();
         workshop.kit.lessons.Classroom.write();
-        System.out.println("Wrote " + workshop.kit.lessons.Catalog.file() + ", " + workshop.kit.lessons.Classroom.autogradingFile()
+        System.out.println("Wrote " + workshop.kit.lessons.JbangCatalog.file() + ", " + workshop.kit.lessons.Classroom.autogradingFile()
                 + " and " + workshop.kit.lessons.Classroom.workflowFile());
     }
 }

@@ -1,6 +1,3 @@
-//DEPS org.apache.cassandra:java-driver-core:4.19.2
-//DEPS org.slf4j:slf4j-api:2.0.20
-//DEPS org.slf4j:slf4j-simple:2.0.20
 package workshop.kit;
 
 import java.nio.file.Files;

@@ -1,4 +1,3 @@
-//DEPS org.knowm.xchart:xchart:3.8.8
 package workshop.kit.chart;
 
 import java.io.IOException;

@@ -1,5 +1,3 @@
-//DEPS software.amazon.awssdk:dynamodb:2.57.8
-//DEPS software.amazon.awssdk:url-connection-client:2.57.8
 package workshop.kit.dynamo;
 
 import java.net.URI;

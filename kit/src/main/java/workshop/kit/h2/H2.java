@@ -1,4 +1,3 @@
-//DEPS com.h2database:h2:2.3.232
 package workshop.kit.h2;
 
 import java.sql.Connection;

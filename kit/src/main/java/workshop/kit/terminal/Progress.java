@@ -1,4 +1,3 @@
-//DEPS me.tongfei:progressbar:0.10.1
 package workshop.kit.terminal;
 
 import java.util.concurrent.atomic.AtomicLong;

@@ -22,7 +22,10 @@ import workshop.testkit.runner.ProgressFile;
  */
 public final class QuizPlayer {
 
-    private static final int WIDTH = 96;
+    /** Room for the prompt too: with piped answers the verdict follows the prompt on its line. */
+    private static final String LETTER_PROMPT = "letter> ";
+    private static final String NUMBER_PROMPT = "number> ";
+    private static final int WIDTH = 96 - LETTER_PROMPT.length();
 
     private final Path root;
     private final BufferedReader in;
@@ -90,7 +93,7 @@ public final class QuizPlayer {
             print(Question.letter(i) + ") " + question.options().get(i).text(), "   ", "      ");
         }
         while (true) {
-            out.print(question.numeric() ? "number> " : "letter> ");
+            out.print(question.numeric() ? NUMBER_PROMPT : LETTER_PROMPT);
             out.flush();
             String line = in.readLine();
             if (line == null) {

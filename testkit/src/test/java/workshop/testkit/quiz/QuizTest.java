@@ -90,6 +90,16 @@ class QuizTest {
     }
 
     @Test
+    void everyLessonsQuizPrintsWithinOneHundredColumns(@TempDir Path root) throws Exception {
+        for (Lesson lesson : Lessons.ALL) {
+            List<Question> questions = QuizFile.read(copyQuiz(root, lesson));
+            String wrong = questions.stream().map(q -> q.numeric() ? "0" : "a").collect(Collectors.joining("\n"));
+            play(root, lesson, wrong).lines().forEach(line ->
+                    assertTrue(line.length() <= 100, lesson.id() + ": longer than 100 columns: " + line));
+        }
+    }
+
+    @Test
     void aQuizCutShortSavesNothing(@TempDir Path root) throws Exception {
         Lesson lesson = Lessons.require("01");
         Path quiz = copyQuiz(root, lesson);

@@ -4,13 +4,14 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.List;
 
 /**
- * Exercise 04: Q2, "a user's chats, the one with the newest message first", from one partition.
+ * Exercise 04: Q2, "a user's chats, the one with the newest message first", asked 5,000 times a
+ * second, must read one partition. Q1 (a chat's newest messages, 20,000/s) keeps its table.
  *
- * Three tables: messages (the source of truth, partitioned by conversation), members (who is in a
- * conversation, partitioned by conversation) and chat_lists (partitioned by user, one row per chat,
- * sorted by the time of the chat's newest message, newest first). Sending a message writes the
- * message and moves its chat to the top of every member's list. The time a message was sent is
- * in its id: {@code workshop.kit.ids.Snowflake.instant(messageId)}.
+ * Three tables: messages (the source of truth), members (who is in a conversation) and
+ * chat_lists (what Q2 reads). Which key lets Q2 name one partition and read it already in order?
+ * Sending a message stores it and brings its chat to the top of every member's list, all or
+ * nothing. The time a message was sent is in its id:
+ * {@code workshop.kit.ids.Snowflake.instant(messageId)}.
  *
  * The tests give you a session bound to a keyspace of your own: write table names without a
  * keyspace. Use prepared statements with bound values.
@@ -25,7 +26,7 @@ public class ChatLists {
 
     /** Creates messages, members and chat_lists. Which column of chat_lists orders a user's chats? */
     public void createTables() {
-        // TODO: three CREATE TABLE statements
+        // TODO: create the three tables
         throw new UnsupportedOperationException("TODO: create messages, members and chat_lists");
     }
 
@@ -36,13 +37,12 @@ public class ChatLists {
     }
 
     /**
-     * Stores the message and puts its chat on top of every member's list, all or nothing. A sort
-     * key cannot be changed in place: the chat's old row in each list must be deleted and a new
-     * one inserted. Read what you need first (the members, the chat's previous newest message),
-     * then apply every write in one logged batch.
+     * Stores the message and puts its chat on top of every member's list, all or nothing: no
+     * member may be left with the chat in its old place. What must you know before writing, and
+     * what happens to a row whose position in its partition changes?
      */
     public void send(Message message) {
-        // TODO: two single-partition reads, then one BatchStatement of type LOGGED
+        // TODO: store the message and move its chat to the top of every member's list
         throw new UnsupportedOperationException("TODO: send a message");
     }
 
@@ -52,7 +52,7 @@ public class ChatLists {
      * @throws IllegalArgumentException when n is not between 1 and 1,000
      */
     public List<ChatEntry> chatsOf(String userId, int n) {
-        // TODO: one partition, stop after n rows
+        // TODO: Q2
         throw new UnsupportedOperationException("TODO: read a user's chat list");
     }
 }

@@ -4,13 +4,16 @@ import com.datastax.oss.driver.api.core.CqlSession;
 
 /**
  * Exercise 08: a channel's message history, paged backwards with keyset cursors, and sends that
- * can be retried safely. Build the three tables of lesson 08:
- * <ul>
- *   <li>messages: partition (channel_id, bucket), rows newest first by seq, bucket = seq / bucketSize;</li>
- *   <li>channel_head: channel_id -> high_water_seq, current_bucket, last_activity;</li>
- *   <li>message_by_client_id: partition (channel_id, sender_id, client_msg_id) -> seq, message_id,
- *       kept for one day (a TTL of 86,400 seconds). The tests read this table by these names.</li>
- * </ul>
+ * can be retried safely. The history is written once, never updated, grows for ever and is read
+ * newest first, a page at a time from a position, at any depth; sends reach several servers at
+ * once and clients retry them. Every page must read the rows it returns and no others.
+ *
+ * Tables the tests read by name: messages (the history; a partition holds at most bucketSize
+ * consecutive seqs, bucket number seq / bucketSize), channel_head (one row per channel: its
+ * high_water_seq, current_bucket and last_activity) and message_by_client_id (a send's seq and
+ * message_id found by channel_id, sender_id and client_msg_id, kept for one day). How each is keyed
+ * and ordered is yours to decide.
+ *
  * The tests give you a session already bound to a keyspace of your own: write table names without
  * a keyspace, and use prepared statements with bound values. They use small buckets (25 seqs) so that
  * pages cross buckets with a hundred messages; lesson 08 uses 100,000. workshop.kit.ids.Snowflake makes
@@ -30,7 +33,7 @@ public class ChannelMessages {
     }
 
     public void createTables() {
-        // TODO: CREATE TABLE messages, channel_head and message_by_client_id, then prepare your statements
+        // TODO: create the three tables, then prepare your statements
         throw new UnsupportedOperationException("TODO: create the three tables of lesson 08");
     }
 
@@ -42,7 +45,7 @@ public class ChannelMessages {
      * arrive at the same moment.
      */
     public Sent send(long channelId, long senderId, String clientMsgId, String body) {
-        // TODO: look up the client id; else allocate a seq on channel_head, claim the client id, write the message
+        // TODO: an idempotent send that takes the channel's next seq
         throw new UnsupportedOperationException("TODO: an idempotent send with a per-channel seq");
     }
 
@@ -53,7 +56,7 @@ public class ChannelMessages {
      * @throws IllegalArgumentException when size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything
      */
     public Page newest(long channelId, int size) {
-        // TODO: read channel_head, then the current bucket, and the previous one if the page is not full yet
+        // TODO: the newest page
         throw new UnsupportedOperationException("TODO: the newest page of a channel");
     }
 
@@ -68,7 +71,7 @@ public class ChannelMessages {
      *                                  or size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything
      */
     public Page older(long channelId, Cursor cursor, int size) {
-        // TODO: check the input, then seq < cursor in the cursor's bucket, walking back a bucket at a time
+        // TODO: check the input, then the page below the cursor
         throw new UnsupportedOperationException("TODO: the page older than a cursor");
     }
 }

@@ -30,7 +30,7 @@ public class SensorCatalogue implements Catalogue {
 
     @Override
     public List<AccessPattern> patterns() {
-        // TODO: SensorQuestions.S1.pattern().plan(Plan.range("...")).servedBy("a sample", () -> store.latest(...)), and so on
+        // TODO: S1 to S6: SensorQuestions.S1.pattern().plan(...).servedBy("a sample", () -> ...), and so on
         throw new UnsupportedOperationException("TODO: declare the catalogue");
     }
 

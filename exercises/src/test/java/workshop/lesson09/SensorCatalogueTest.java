@@ -191,8 +191,8 @@ class SensorCatalogueTest {
         Set<String> sensors = SensorFleet.readings().stream().map(Reading::sensorId).collect(Collectors.toSet());
         assertTrue(partitions > sensors.size(), String.format("""
                 %s holds %d partitions for %d sensors (partition key: %s): one per sensor, for ever. In production a \
-                sensor sends up to %,d readings a day, for years. Put a time bucket (the reading's day, say) in \
-                the partition key so every partition stops growing.""",
+                sensor sends up to %,d readings a day, for years. What in the partition key would make every \
+                partition stop growing? (./jbang hint 09)""",
                 table, partitions, sensors.size(), metadata.getPartitionKey().stream().map(ColumnMetadata::getName).toList(), 86_400));
     }
 }

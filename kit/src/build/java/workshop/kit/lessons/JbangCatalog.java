@@ -25,6 +25,7 @@ public final class JbangCatalog {
             new Tool("hint", "tools/runner.java", List.of("hint"), "One hint at a time: ./jbang hint 01"),
             new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),
             new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
+            new Tool("quiz", "tools/quiz.java", List.of(), "Check yourself: a few questions on one lesson, each answer explained: ./jbang quiz 01"),
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store: ./jbang catalogue path/to/MyCatalogue.java"),
             new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
 

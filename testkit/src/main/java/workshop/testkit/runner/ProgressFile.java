@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -46,6 +47,21 @@ public final class ProgressFile {
 
     public void recordHintShown(String lessonId, int shown) {
         values.setProperty(lessonId + ".hints", Integer.toString(shown));
+        save();
+    }
+
+    /** Where the runner and the quiz keep progress under the workshop root. */
+    public static Path defaultFile(Path root) {
+        return root.resolve(".workshop/progress.properties");
+    }
+
+    /** The last finished check-yourself quiz as "right/asked", if one was finished. */
+    public Optional<String> quizScore(String lessonId) {
+        return Optional.ofNullable(values.getProperty(lessonId + ".quiz"));
+    }
+
+    public void recordQuiz(String lessonId, int right, int asked) {
+        values.setProperty(lessonId + ".quiz", right + "/" + asked);
         save();
     }
 

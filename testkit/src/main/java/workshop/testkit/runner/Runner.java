@@ -87,6 +87,7 @@ public final class Runner {
             table.row(lesson.number(), lesson.title(), "./jbang " + lesson.alias(), state);
         }
         table.print();
+        System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
         System.out.println();
         System.out.println(nextStep());
         return 0;

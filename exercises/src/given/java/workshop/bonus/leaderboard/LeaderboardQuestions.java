@@ -1,0 +1,46 @@
+package workshop.bonus.leaderboard;
+
+import java.time.Duration;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Rate;
+
+/**
+ * The brief of a second design, for when lesson 09's sensors pass: a game's leaderboards. The
+ * questions, how often they come at peak and how fast they must answer; the tables are yours.
+ * Rounds holds the data. Players play for years, and a popular game records millions of rounds a
+ * day, so no partition may grow without end.
+ */
+public enum LeaderboardQuestions {
+    L1("the 10 best scores of a game today (the daily board)", Rate.perSecond(5_000), Duration.ofMillis(50)),
+    L2("a player's 20 newest rounds in any game, newest first (their profile)", Rate.perSecond(2_000), Duration.ofMillis(50)),
+    L3("one round, by player, game and exact time (the link in a notification)", Rate.perSecond(10), Duration.ofMillis(100)),
+    L4("every round above 9,000 points in a month (the prize audit)", Rate.perMonth(1), Duration.ofHours(1)),
+    L5("players whose name contains some letters (the friend search)", Rate.perSecond(20), Duration.ofMillis(500));
+
+    private final String question;
+    private final Rate rate;
+    private final Duration p99;
+
+    LeaderboardQuestions(String question, Rate rate, Duration p99) {
+        this.question = question;
+        this.rate = rate;
+        this.p99 = p99;
+    }
+
+    public String question() {
+        return question;
+    }
+
+    public Rate rate() {
+        return rate;
+    }
+
+    public Duration p99() {
+        return p99;
+    }
+
+    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
+    public AccessPattern pattern() {
+        return AccessPattern.of(name(), question).rate(rate).p99(p99);
+    }
+}

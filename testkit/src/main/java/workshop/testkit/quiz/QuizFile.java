@@ -1,0 +1,82 @@
+package workshop.testkit.quiz;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import workshop.kit.lessons.Lesson;
+
+/**
+ * A lesson's questions, kept as markdown so they read well on GitHub and are edited without code:
+ * each question starts with "## ", its options are "- [ ]" lines with the right one "- [x]", or a
+ * line "= 480" (optionally "= 480 within 10%") for a numeric answer, and the explanation is the
+ * lines starting with "> ". Text before the first question is a title and is ignored.
+ */
+public final class QuizFile {
+
+    private static final Pattern OPTION = Pattern.compile("^- \\[([ xX])\\] (.+)$");
+    private static final Pattern NUMBER = Pattern.compile("^= *([0-9][0-9,.]*)(?: +within +([0-9.]+)%)? *$");
+
+    private QuizFile() {}
+
+    /** Where a lesson's questions live, named by its stable id like its hints. */
+    public static Path of(Path root, Lesson lesson) {
+        return root.resolve("exercises/quizzes").resolve(lesson.id() + ".md");
+    }
+
+    public static List<Question> read(Path file) {
+        try {
+            return parse(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
+    }
+
+    static List<Question> parse(String markdown) {
+        List<Question> questions = new ArrayList<>();
+        List<String> block = null;
+        for (String line : markdown.split("\\R")) {
+            if (line.startsWith("## ")) {
+                if (block != null) {
+                    questions.add(question(block));
+                }
+                block = new ArrayList<>();
+            }
+            if (block != null) {
+                block.add(line);
+            }
+        }
+        if (block != null) {
+            questions.add(question(block));
+        }
+        return questions;
+    }
+
+    private static Question question(List<String> lines) {
+        StringBuilder text = new StringBuilder(lines.get(0).substring(3).strip());
+        StringBuilder explanation = new StringBuilder();
+        List<Question.Option> options = new ArrayList<>();
+        Optional<Double> number = Optional.empty();
+        double tolerance = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            Matcher option = OPTION.matcher(line.strip());
+            Matcher numeric = NUMBER.matcher(line.strip());
+            if (option.matches()) {
+                options.add(new Question.Option(option.group(2).strip(), !option.group(1).isBlank()));
+            } else if (numeric.matches()) {
+                number = Optional.of(Double.parseDouble(numeric.group(1).replace(",", "")));
+                tolerance = numeric.group(2) == null ? 0 : Double.parseDouble(numeric.group(2)) / 100;
+            } else if (line.startsWith(">")) {
+                explanation.append(' ').append(line.substring(1).strip());
+            } else if (!line.isBlank() && options.isEmpty() && number.isEmpty()) {
+                text.append(' ').append(line.strip());
+            }
+        }
+        return new Question(text.toString(), List.copyOf(options), number, tolerance, explanation.toString().strip());
+    }
+}

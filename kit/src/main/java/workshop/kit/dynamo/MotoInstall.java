@@ -151,11 +151,24 @@ public final class MotoInstall {
             return true;
         }
         Console console = System.console();
-        if (console == null) {
+        if (console == null || !isTerminal(console)) {
             return false; // a test run or a pipe: nobody to ask
         }
         String answer = console.readLine("%s", question);
         return answer != null && (answer.isBlank() || answer.trim().toLowerCase().startsWith("y"));
+    }
+
+    /**
+     * From Java 22 System.console() is not null when the streams are redirected, and reading it
+     * could swallow a test runner's input; Console.isTerminal (22+) tells. Before 22 a console
+     * existed only at a terminal.
+     */
+    private static boolean isTerminal(Console console) {
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException beforeJava22) {
+            return true;
+        }
     }
 
     private static void delete(Path folder) throws IOException {

@@ -1,6 +1,7 @@
 package workshop.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ class VersionsTest {
 
     private static final Pattern CASSANDRA = Pattern.compile(
             "cassandra:(\\d+\\.\\d+\\.\\d+)|<artifactId>cassandra-all</artifactId>\\s*<version>([^<]+)<");
+    private static final Pattern UNPINNED = Pattern.compile("moto\\[server\\](?!==)");
     private static final Pattern MOTO = Pattern.compile("motoserver/moto:(\\d[\\w.]*)|moto\\[server\\]==(\\d[\\w.]*\\d)");
 
     @Test
@@ -27,6 +29,9 @@ class VersionsTest {
             String text = Files.readString(file);
             drift.addAll(mismatches(file, CASSANDRA, text, Versions.CASSANDRA));
             drift.addAll(mismatches(file, MOTO, text, Versions.MOTO));
+            if (UNPINNED.matcher(text).find()) {
+                drift.add(file + ": moto[server] without ==" + Versions.MOTO);
+            }
         }
         assertTrue(drift.isEmpty(), "versions differ from workshop.kit.Versions:\n  " + String.join("\n  ", drift));
     }
@@ -44,6 +49,8 @@ class VersionsTest {
     @Test
     void theScanFindsADifferentVersion() {
         assertEquals(List.of("x: cassandra 4.1.9"), mismatches(Path.of("x"), CASSANDRA, "image: cassandra:4.1.9", "5.0.6"));
+        assertTrue(UNPINNED.matcher("pip install \"moto[server]\"").find());
+        assertFalse(UNPINNED.matcher("pip install \"moto[server]==5.1.4\"").find());
     }
 
     private static List<String> mismatches(Path file, Pattern pattern, String text, String expected) {

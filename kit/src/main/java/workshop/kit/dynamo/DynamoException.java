@@ -1,5 +1,6 @@
 package workshop.kit.dynamo;
 
+import workshop.kit.Versions;
 import workshop.kit.WorkshopException;
 
 /** Something a learner can hit while starting or reaching DynamoDB, with the command that fixes it. */
@@ -13,7 +14,9 @@ public class DynamoException extends WorkshopException {
     static DynamoException noEmulator(String why, int port) {
         return new DynamoException("No DynamoDB emulator: nothing answers on 127.0.0.1:" + port
                 + " and moto's server could not be started (" + why + ").",
-                "either install it: " + MotoServer.python() + " -m pip install \"moto[server]\" (then rerun), or start it in a container:"
-                        + " docker run --rm -d -p 127.0.0.1:" + port + ":5000 motoserver/moto");
+                "run a lesson in a terminal and answer yes to install it into " + MotoInstall.FOLDER
+                        + "; or " + MotoServer.python() + " -m pip install \"" + Versions.motoRequirement()
+                        + "\"; or its container: docker run --rm -d -p 127.0.0.1:" + port + ":5000 motoserver/moto:"
+                        + Versions.MOTO);
     }
 }

@@ -70,13 +70,13 @@ public final class MotoServer {
         return MARKER_PREFIX + home.toAbsolutePath();
     }
 
-    /** The interpreter: $WORKSHOP_PYTHON (a virtualenv's python, say), else python3. */
+    /** The interpreter: $WORKSHOP_PYTHON (a virtualenv's python, say), else .workshop/python's, else python3. */
     public static String python() {
         String configured = System.getenv("WORKSHOP_PYTHON");
         if (configured != null && !configured.isBlank()) {
             return configured;
         }
-        return isWindows() ? "python" : "python3";
+        return MotoInstall.standard().python().orElse(isWindows() ? "python" : "python3");
     }
 
     /** Our emulator, if the pid file points at a live process that carries our marker. */
@@ -108,6 +108,7 @@ public final class MotoServer {
                 if (Processes.listening(port)) {
                     throw portHeld(port);
                 }
+                MotoInstall.standard().offerIfMissing();
                 awaitPort(launch());
             }
         } catch (IOException e) {

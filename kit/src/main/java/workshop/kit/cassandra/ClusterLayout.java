@@ -61,7 +61,7 @@ public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path h
             // refused below
         }
         String fix = source.startsWith("--")
-                ? source + " " + MAX_NODES + " (or " + source + " " + MIN_NODES + " on a small laptop)"
+                ? "./jbang up " + source + " " + MAX_NODES + " (or " + MIN_NODES + " on a small laptop)"
                 : "export " + source + "=" + MAX_NODES + " (or " + MIN_NODES + " on a small laptop)";
         throw new ClusterException(source + " is '" + value + "'; the local cluster runs " + MIN_NODES + " to " + MAX_NODES
                 + " nodes.", fix);

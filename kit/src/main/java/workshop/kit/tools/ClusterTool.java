@@ -141,8 +141,10 @@ public final class ClusterTool {
                         ours.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(moto.port()),
                         ours.map(p -> mb(Processes.rssBytes(p.pid()))).orElse("-"), tables.map(String::valueOf).orElse("-"))
                 .print();
-        System.out.println("  " + (answering ? "" : "lessons 06-08 and their tests start it when they need it; ")
-                + "log: " + moto.logFile());
+        if (!answering) {
+            System.out.println("  lessons 06-08 and their tests start it when they need it");
+        }
+        System.out.println("  log: " + moto.logFile());
     }
 
     /** Prints every check with what to do about it; true when nothing blocks a start of the nodes or the emulator. */

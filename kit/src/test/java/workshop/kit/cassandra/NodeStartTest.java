@@ -25,5 +25,5 @@ class NodeStartTest {
         assertEquals(Optional.empty(), NodeProcess.retryableCause("java.net.BindException: Address already in use"));
         assertEquals(Optional.empty(), NodeProcess.retryableCause(""));
     }
-
 }
+

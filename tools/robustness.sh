@@ -5,7 +5,7 @@
 #   heal      kill -9 of one node, then `up`: 3 nodes running and a learner's table still there
 #   size      `up --nodes 5` is refused and starts no JVM
 #   one-node  `up --nodes 1`, lessons 00-02, `check 02` on the reference solution
-# Prints one summary line per scenario and leaves nothing running.
+# Prints one summary line per scenario and leaves nothing running; exits 1 when a scenario failed.
 # Usage: tools/robustness.sh [scenario...]   (all by default)
 # Ports: WORKSHOP_CASSANDRA_PORT (default 19042) here, OTHER_PORT (default 29042) for the second clone.
 set -uo pipefail
@@ -19,6 +19,7 @@ logs=$root/.workshop/robustness
 mkdir -p "$logs"
 second=""
 summary=()
+failed=0
 
 cleanup() {
   ./jbang down >/dev/null 2>&1 || true
@@ -29,6 +30,8 @@ cleanup() {
 trap cleanup EXIT
 
 say() { summary+=("$1"); echo "== $1"; }
+# A scenario's verdict: its summary line, and the exit code remembers a failure.
+verdict() { [ "$1" = ok ] || failed=1; say "$2 -> $1"; }
 # Node JVMs of a checkout, found by the marker that names its state folder.
 jvms() { pgrep -f -- "workshop.cassandra.node=$1/.workshop/" | wc -l; }
 ready_seconds() { sed -n 's/.*node(s) ready in \([0-9.]*\) s\..*/\1/p' "$1" | head -1; }
@@ -56,7 +59,8 @@ parallel() {
     times+=("$(ready_seconds "$logs/parallel-$i.log")" "$(ready_seconds "$logs/parallel-second-$i.log")")
   done
   local left=$(( $(jvms "$root") + $(jvms "$second") ))
-  say "parallel: $((ok_here + ok_there))/$((2 * rounds)) starts (this clone $ok_here, second $ok_there),\
+  verdict "$( [ $((ok_here + ok_there)) -eq $((2 * rounds)) ] && [ "$left" -eq 0 ] && echo ok || echo FAILED)" \
+    "parallel: $((ok_here + ok_there))/$((2 * rounds)) starts (this clone $ok_here, second $ok_there),\
  $(printf '%s\n' "${times[@]}" | grep . | stats), retries $(retries "$logs"/parallel-*.log), JVMs left $left"
   rm -rf "$(dirname "$second")"
   second=""
@@ -72,12 +76,13 @@ load() {
     times+=("$(ready_seconds "$logs/load-$i.log")")
   done
   kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null; load_pid=""
-  say "load: $ok/$rounds starts under $busy busy processes, $(printf '%s\n' "${times[@]}" | grep . | stats),\
+  verdict "$( [ "$ok" -eq "$rounds" ] && [ "$(jvms "$root")" -eq 0 ] && echo ok || echo FAILED)" \
+    "load: $ok/$rounds starts under $busy busy processes, $(printf '%s\n' "${times[@]}" | grep . | stats),\
  retries $(retries "$logs"/load-*.log), JVMs left $(jvms "$root")"
 }
 
 heal() {
-  ./jbang up --nodes 3 >"$logs/heal.log" 2>&1 || { say "heal: FAILED to start (see $logs/heal.log)"; return; }
+  ./jbang up --nodes 3 >"$logs/heal.log" 2>&1 || { verdict FAILED "heal: no start (see $logs/heal.log)"; return; }
   ./jbang tools/cql.java \
     "CREATE KEYSPACE IF NOT EXISTS learner WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}" \
     "CREATE TABLE IF NOT EXISTS learner.notes (id int PRIMARY KEY, body text)" \
@@ -92,7 +97,8 @@ heal() {
   local running rows
   running=$(./jbang status 2>/dev/null | grep -c ' running ')
   rows=$(./jbang tools/cql.java "SELECT body FROM learner.notes WHERE id = 1" 2>>"$logs/heal.log")
-  say "heal: lesson with node2 killed: $lesson; up took ${took} s; $running running; table row: ${rows:-MISSING}"
+  verdict "$( [ "$lesson" = ok ] && [ "$running" -eq 3 ] && [ "$rows" = kept ] && echo ok || echo FAILED)" \
+    "heal: lesson with node2 killed: $lesson; up took ${took} s; $running running; table row: ${rows:-MISSING}"
   ./jbang down >>"$logs/heal.log" 2>&1
 }
 
@@ -102,12 +108,13 @@ size() {
   ./jbang up --nodes 5 >"$logs/size.log" 2>&1
   rc=$?
   after=$(jvms "$root")
-  say "size: up --nodes 5 exit $rc ($(grep -m1 'Problem:' "$logs/size.log" | cut -c1-60)), JVMs $before -> $after"
+  verdict "$( [ "$rc" -ne 0 ] && [ "$after" -eq "$before" ] && echo ok || echo FAILED)" \
+    "size: up --nodes 5 exit $rc ($(grep -m1 'Problem:' "$logs/size.log" | cut -c1-60)), JVMs $before -> $after"
 }
 
 one_node() {
   local results=() started=$SECONDS
-  ./jbang up --nodes 1 >"$logs/one-node.log" 2>&1 || { say "one-node: FAILED to start (see $logs/one-node.log)"; return; }
+  ./jbang up --nodes 1 >"$logs/one-node.log" 2>&1 || { verdict FAILED "one-node: no start (see $logs/one-node.log)"; return; }
   results+=("up $((SECONDS - started)) s")
   for lesson in lesson00 lesson01 lesson02; do
     if ./jbang "$lesson" >"$logs/one-node-$lesson.log" 2>&1; then results+=("$lesson ok"); else results+=("$lesson FAILED"); fi
@@ -117,7 +124,10 @@ one_node() {
   git checkout -q -- exercises
   rm -f .workshop/progress.properties
   ./jbang down >>"$logs/one-node.log" 2>&1
-  say "one-node: ${results[*]}; JVMs left $(jvms "$root")"
+  local left
+  left=$(jvms "$root")
+  verdict "$( [[ "${results[*]}" != *FAILED* ]] && [ "$left" -eq 0 ] && echo ok || echo FAILED)" \
+    "one-node: ${results[*]}; JVMs left $left"
 }
 
 scenarios=("$@")
@@ -137,3 +147,4 @@ echo
 echo "Summary (logs in $logs):"
 printf '  %s\n' "${summary[@]}"
 echo "  leftovers: $(jvms "$root") node JVM(s) of this clone running"
+exit "$failed"

@@ -38,10 +38,22 @@ ready_seconds() { sed -n 's/.*node(s) ready in \([0-9.]*\) s\..*/\1/p' "$1" | he
 retries() { grep -c "starting it again" "$@" 2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'; }
 stats() { sort -n | awk '{ a[NR] = $1 } END { if (NR) printf "p50 %.1f s, max %.1f s", a[int((NR + 1) / 2)], a[NR]; else printf "no start" }'; }
 
+# How long each joining node waited for the seed's gossip answer (the shadow round, bounded by
+# twice the ring delay): from "Listening on address" to "Starting up server gossip" in its log.
+shadow_ms() {
+  for log in .workshop/cassandra/node[23]/logs/system.log; do
+    [ -f "$log" ] || continue
+    grep -E "Listening on address|Starting up server gossip" "$log" | head -2 \
+      | sed -E 's/.* ([0-9]{2}):([0-9]{2}):([0-9]{2}),([0-9]{3}) .*/\1 \2 \3 \4/' \
+      | awk '{ t = (($1 * 60 + $2) * 60 + $3) * 1000 + $4 } NR == 1 { a = t } NR == 2 { print t - a }'
+  done
+}
+
 # One cold start and stop of this clone; its output in $1.log. Exit code: the start's.
 cycle() {
   ./jbang up >"$1.log" 2>&1
   local rc=$?
+  shadow_ms >>"$logs/shadow-ms.txt"
   ./jbang down >>"$1.log" 2>&1
   return $rc
 }
@@ -50,6 +62,7 @@ parallel() {
   second=$(mktemp -d)/second
   git clone -q "$root" "$second"
   local ok_here=0 ok_there=0 times=()
+  rm -f "$logs/shadow-ms.txt"
   for i in $(seq "$rounds"); do
     (cd "$second" && WORKSHOP_CASSANDRA_PORT=$other_port \
       bash -c "./jbang up >'$logs/parallel-second-$i.log' 2>&1; rc=\$?; ./jbang down >/dev/null 2>&1; exit \$rc") &
@@ -61,9 +74,16 @@ parallel() {
   local left=$(( $(jvms "$root") + $(jvms "$second") ))
   verdict "$( [ $((ok_here + ok_there)) -eq $((2 * rounds)) ] && [ "$left" -eq 0 ] && echo ok || echo FAILED)" \
     "parallel: $((ok_here + ok_there))/$((2 * rounds)) starts (this clone $ok_here, second $ok_there),\
- $(printf '%s\n' "${times[@]}" | grep . | stats), retries $(retries "$logs"/parallel-*.log), JVMs left $left"
+ $(printf '%s\n' "${times[@]}" | grep . | stats), $(shadow_stats), retries $(retries "$logs"/parallel-*.log),\
+ JVMs left $left"
   rm -rf "$(dirname "$second")"
   second=""
+}
+
+# p50 and max of the shadow rounds measured so far, in milliseconds.
+shadow_stats() {
+  sort -n "$logs/shadow-ms.txt" 2>/dev/null \
+    | awk '{ a[NR] = $1 } END { if (NR) printf "seed answered in p50 %d ms, max %d ms", a[int((NR + 1) / 2)], a[NR] }'
 }
 
 load() {
@@ -71,6 +91,7 @@ load() {
   tools/load.sh "$busy" 900 2>/dev/null &
   load_pid=$!
   local ok=0 times=()
+  rm -f "$logs/shadow-ms.txt"
   for i in $(seq "$rounds"); do
     cycle "$logs/load-$i" && ok=$((ok + 1))
     times+=("$(ready_seconds "$logs/load-$i.log")")
@@ -78,7 +99,7 @@ load() {
   kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null; load_pid=""
   verdict "$( [ "$ok" -eq "$rounds" ] && [ "$(jvms "$root")" -eq 0 ] && echo ok || echo FAILED)" \
     "load: $ok/$rounds starts under $busy busy processes, $(printf '%s\n' "${times[@]}" | grep . | stats),\
- retries $(retries "$logs"/load-*.log), JVMs left $(jvms "$root")"
+ $(shadow_stats), retries $(retries "$logs"/load-*.log), JVMs left $(jvms "$root")"
 }
 
 heal() {

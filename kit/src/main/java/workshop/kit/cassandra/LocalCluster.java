@@ -94,6 +94,7 @@ public final class LocalCluster {
      * lessons or test JVMs started at once do not both launch nodes.
      */
     public void start(int nodes) {
+        Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
         try (Processes.Held lock = lock()) {
@@ -112,6 +113,7 @@ public final class LocalCluster {
         if (missingNodes().isEmpty()) {
             return List.of();
         }
+        Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
         try (Processes.Held lock = lock()) {

@@ -34,6 +34,13 @@ public final class Preflight {
         return problems;
     }
 
+    /** Refuses, in one line, to start nodes where they cannot run, before anything is fetched. */
+    static void requireSupportedPlatform() {
+        if (Processes.WINDOWS) {
+            throw new ClusterException(windows().what(), windows().fix());
+        }
+    }
+
     /** Cassandra 5.0 does not run natively on Windows: the two ways that do work. */
     static Problem windows() {
         return new Problem("Cassandra 5.0 nodes do not run natively on Windows.",

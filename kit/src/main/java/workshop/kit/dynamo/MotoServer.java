@@ -218,8 +218,9 @@ public final class MotoServer {
         List<Problem> problems = new ArrayList<>();
         List<Processes.Marked> leftovers = leftovers();
         if (!leftovers.isEmpty()) {
-            problems.add(new Problem("DynamoDB emulators no checkout manages are still running (pids "
-                    + String.join(", ", leftovers.stream().map(m -> Long.toString(m.pid())).toList()) + ").",
+            problems.add(new Problem("Leftover DynamoDB emulators are still running (pids "
+                    + String.join(", ", leftovers.stream().map(m -> Long.toString(m.pid())).toList())
+                    + "): from an earlier run, another WORKSHOP_DYNAMO_PORT or a removed checkout.",
                     "./jbang down --leftovers"));
         }
         if (Dynamo.configuredEndpoint().isPresent() || running().isPresent()) {

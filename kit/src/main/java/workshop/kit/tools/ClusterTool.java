@@ -59,7 +59,7 @@ public final class ClusterTool {
             cluster.start(nodes);
             System.out.printf("%d node(s) ready in %.1f s.%n", nodes, seconds(started));
         } else if (!cluster.missingNodes().isEmpty()) {
-            System.out.println("Restarting " + names(cluster.missingNodes()) + " with its data...");
+            System.out.println("Restarting " + names(cluster.missingNodes()) + " with the data on disk...");
             List<NodeSpec> healed = cluster.heal();
             System.out.printf("%s back in %.1f s.%n", names(healed), seconds(started));
         } else {

@@ -114,6 +114,10 @@ public final class Cassandra {
     private static void requireEveryNode(LocalCluster local) {
         List<NodeSpec> missing = local.missingNodes();
         if (!missing.isEmpty()) {
+            local.awaitOtherStarts();
+            missing = local.missingNodes();
+        }
+        if (!missing.isEmpty()) {
             String names = String.join(", ", missing.stream().map(NodeSpec::name).toList());
             throw new ClusterException(names + (missing.size() == 1 ? " is" : " are") + " down (of "
                     + local.expectedNodes() + " nodes); lessons and checks need every node of the cluster.",

@@ -130,6 +130,13 @@ public final class LocalCluster {
         }
     }
 
+    /** Returns once no other command is starting or healing nodes (their nodes are missing until then). */
+    public void awaitOtherStarts() {
+        try (Processes.Held lock = lock()) {
+            // taken and released: whoever held it has finished
+        }
+    }
+
     private Processes.Held lock() {
         return Processes.lock(layout.home().resolve("start.lock"), LOCK_TIMEOUT);
     }

@@ -35,7 +35,7 @@ verdict() { [ "$1" = ok ] || failed=1; say "$2 -> $1"; }
 # Node JVMs of a checkout, found by the marker that names its state folder.
 jvms() { pgrep -f -- "workshop.cassandra.node=$1/.workshop/" | wc -l; }
 ready_seconds() { sed -n 's/.*node(s) ready in \([0-9.]*\) s\..*/\1/p' "$1" | head -1; }
-retries() { grep -c "starting it again" "$@" 2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'; }
+retries() { grep -c "retry [0-9] of" "$@" 2>/dev/null | awk -F: '{ n += $NF } END { print n + 0 }'; }
 stats() { sort -n | awk '{ a[NR] = $1 } END { if (NR) printf "p50 %.1f s, max %.1f s", a[int((NR + 1) / 2)], a[NR]; else printf "no start" }'; }
 
 # How long each joining node waited for the seed's gossip answer (the shadow round, bounded by

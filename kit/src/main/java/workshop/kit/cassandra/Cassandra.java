@@ -74,8 +74,8 @@ public final class Cassandra {
         }
         if (ours == 0) {
             int nodes = LocalCluster.requestedNodes();
-            System.err.printf("Starting a local Cassandra cluster of %d node(s); it keeps running for the next"
-                    + " lesson (./jbang down stops it)...%n", nodes);
+            System.err.printf("Starting a local Cassandra cluster of %d node(s); it stays up for the next lesson"
+                    + " (./jbang down)...%n", nodes);
             long started = System.nanoTime();
             local.start(nodes);
             System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9);

@@ -27,7 +27,8 @@ public final class LocalCluster {
     public static final int DEFAULT_NODES = 3;
     /** A node that died at start with a retryable cause is started again at most this often. */
     static final int START_RETRIES = 2;
-    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /** Per node; a 3-node start took up to 3 minutes at a load average of 38 on 2 cores. */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
     /** Long enough for another command's cold start on a busy laptop, short enough to notice a hang. */
     private static final Duration LOCK_TIMEOUT = Duration.ofMinutes(8);
     /** Graceful stop of a leftover that is not ours to wipe. */
@@ -156,7 +157,7 @@ public final class LocalCluster {
             for (List<NodeSpec> batch : List.of(first, rest)) {
                 CompletableFuture.allOf(batch.stream()
                         .map(node -> CompletableFuture.runAsync(() -> startNode(node, seed, clusterSize, java, classpath)))
-                        .toArray(CompletableFuture[]::new)).join();
+                        .toArray(CompletableFuture[]::new)).join(); // each start is bounded by its own poll
             }
             deleteIfExists(layout.home().resolve(FAILED_START_FILE));
         } catch (CompletionException e) {
@@ -196,7 +197,7 @@ public final class LocalCluster {
                         + ". The end of its log:\n" + NodeProcess.logTail(node, 25),
                         "./jbang doctor (then ./jbang down && ./jbang up)");
             }
-            System.err.printf("%s stopped while starting (\"%s\": the machine is busy); starting it again, %d of %d.%n",
+            System.err.printf("%s stopped at start: %s (a busy machine); retry %d of %d.%n",
                     node.name(), cause.get(), attempt + 1, START_RETRIES);
         }
     }

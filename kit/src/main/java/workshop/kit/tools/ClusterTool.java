@@ -15,6 +15,7 @@ import workshop.kit.cassandra.Preflight;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
 import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
 /** The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB emulator. */
@@ -161,8 +162,8 @@ public final class ClusterTool {
         System.out.println("DynamoDB emulator (lessons 06-08): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
                 .or(() -> moto.running().map(p -> "moto running, pid " + p.pid() + ", port " + moto.port()))
                 .orElseGet(() -> MotoServer.installation().detail()));
-        cluster.lastFailedStart().ifPresent(failure -> System.out.println("Last failed start: "
-                + failure.lines().findFirst().orElse("") + " (full text: " + cluster.layout().home() + "/last-failed-start.txt)"));
+        cluster.lastFailedStart().ifPresent(failure -> print("Last failed start: " + failure.lines().findFirst().orElse("")
+                + " (all of it: " + cluster.layout().home().resolve("last-failed-start.txt") + ")"));
         elsewhere(cluster, moto).ifPresent(System.out::println);
         List<Problem> problems = new ArrayList<>();
         if (!cluster.missingNodes().isEmpty()) {
@@ -172,7 +173,7 @@ public final class ClusterTool {
         problems.addAll(Preflight.check(cluster.layout(), nodes, LocalCluster.heapMb()));
         problems.addAll(moto.problems());
         for (Problem problem : problems) {
-            System.out.println("PROBLEM: " + problem.what());
+            print("PROBLEM: " + problem.what());
             System.out.println("    fix: " + problem.fix());
         }
         if (problems.isEmpty()) {
@@ -187,6 +188,11 @@ public final class ClusterTool {
         int emulators = moto.managedElsewhere().size();
         return nodes + emulators == 0 ? Optional.empty() : Optional.of("Other checkouts run " + nodes
                 + " node(s) and " + emulators + " DynamoDB emulator(s); they are theirs and left alone.");
+    }
+
+    /** One line of a report, wrapped to the terminal's width. */
+    private static void print(String line) {
+        Story.wrap(line, Failures.COLUMNS).forEach(System.out::println);
     }
 
     private static String names(List<NodeSpec> nodes) {

@@ -62,7 +62,7 @@ public final class Preflight {
      * Node JVMs that would disturb a start: ours outside the running cluster (an orphan, from an
      * earlier `--nodes` or a deleted pid file) and abandoned ones (no checkout manages them).
      */
-    static List<Problem> leftoverProblems(ClusterLayout layout) {
+    public static List<Problem> leftoverProblems(ClusterLayout layout) {
         List<Problem> problems = new ArrayList<>();
         LocalCluster cluster = new LocalCluster(layout);
         List<Processes.Marked> orphans = cluster.orphans();
@@ -105,7 +105,8 @@ public final class Preflight {
                 : "";
         return List.of(new Problem("Port" + (taken.size() > 1 ? "s " : " ") + taken.stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")) + " (needed by " + owners.stream().distinct().collect(Collectors.joining(", "))
-                + ") " + (taken.size() > 1 ? "are" : "is") + " held by processes that are not our nodes.",
+                + ") " + (taken.size() > 1 ? "are held by processes that are not our nodes."
+                        : "is held by a process that is not one of our nodes."),
                 "find it with `ss -ltnp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port + "` (macOS) and stop it" + move));
     }
 

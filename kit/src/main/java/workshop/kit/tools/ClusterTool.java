@@ -162,7 +162,7 @@ public final class ClusterTool {
         System.out.println("DynamoDB emulator (lessons 06-08): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
                 .or(() -> moto.running().map(p -> "moto running, pid " + p.pid() + ", port " + moto.port()))
                 .orElseGet(() -> MotoServer.installation().detail()));
-        cluster.lastFailedStart().ifPresent(failure -> print("Last failed start: " + failure.lines().findFirst().orElse("")
+        cluster.lastFailedStart().ifPresent(failure -> print("Last failed start: ", failure.lines().findFirst().orElse("")
                 + " (all of it: " + cluster.layout().home().resolve("last-failed-start.txt") + ")"));
         elsewhere(cluster, moto).ifPresent(System.out::println);
         List<Problem> problems = new ArrayList<>();
@@ -170,11 +170,18 @@ public final class ClusterTool {
             problems.add(new Problem(names(cluster.missingNodes()) + " of the running cluster is down.",
                     "./jbang up (restarts it with its data)"));
         }
-        problems.addAll(Preflight.check(cluster.layout(), nodes, LocalCluster.heapMb()));
+        int port = cluster.layout().node(1).nativePort();
+        boolean reused = cluster.runningNodes().isEmpty() && Processes.listening(port);
+        if (reused) {
+            // Lessons use what answers there, so its ports are no problem; only leftovers are.
+            System.out.println("Lessons use the cluster that answers on 127.0.0.1:" + port + " (not started here).");
+        }
+        problems.addAll(reused ? Preflight.leftoverProblems(cluster.layout())
+                : Preflight.check(cluster.layout(), nodes, LocalCluster.heapMb()));
         problems.addAll(moto.problems());
         for (Problem problem : problems) {
-            print("PROBLEM: " + problem.what());
-            System.out.println("    fix: " + problem.fix());
+            print("PROBLEM: ", problem.what());
+            print("    fix: ", problem.fix());
         }
         if (problems.isEmpty()) {
             System.out.println("No problems found.");
@@ -190,9 +197,13 @@ public final class ClusterTool {
                 + " node(s) and " + emulators + " DynamoDB emulator(s); they are theirs and left alone.");
     }
 
-    /** One line of a report, wrapped to the terminal's width. */
-    private static void print(String line) {
-        Story.wrap(line, Failures.COLUMNS).forEach(System.out::println);
+    /** One item of a report, wrapped to the terminal's width under its label. */
+    private static void print(String label, String text) {
+        String indent = " ".repeat(label.length());
+        List<String> lines = Story.wrap(text, Failures.COLUMNS - label.length());
+        for (int i = 0; i < lines.size(); i++) {
+            System.out.println((i == 0 ? label : indent) + lines.get(i));
+        }
     }
 
     private static String names(List<NodeSpec> nodes) {

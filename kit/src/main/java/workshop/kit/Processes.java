@@ -43,20 +43,12 @@ public final class Processes {
         this.folder = folder.toAbsolutePath().normalize();
     }
 
-    public String name() {
-        return name;
-    }
-
-    public Path folder() {
-        return folder;
-    }
-
     /** The command-line marker, without the -D or -X a JVM or Python puts in front of it. */
     public String marker() {
         return markerKey + "=" + folder;
     }
 
-    public Path pidFile() {
+    private Path pidFile() {
         return folder.resolve("pid");
     }
 

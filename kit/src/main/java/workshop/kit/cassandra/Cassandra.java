@@ -9,11 +9,18 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import workshop.kit.Poll;
+import workshop.kit.Processes;
+import workshop.kit.Workshop;
 
 /**
  * Finds or starts a cluster and opens sessions to it. In order: CASSANDRA_CONTACT_POINTS if set
@@ -24,9 +31,13 @@ import java.util.TreeSet;
 public final class Cassandra {
 
     static {
-        // The driver logs its start-up at INFO; lessons should show their own story, not that.
+        // The driver's own log (reconnection warnings when a node is down, say) goes to a file: the
+        // terminal tells the lesson's story, and a failure explains itself in one line.
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
                 System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+        if (System.getProperty("org.slf4j.simpleLogger.logFile") == null) {
+            driverLog().ifPresent(log -> System.setProperty("org.slf4j.simpleLogger.logFile", log.toString()));
+        }
     }
 
     private static final Duration RING_TIMEOUT = Duration.ofMinutes(2);
@@ -54,19 +65,21 @@ public final class Cassandra {
             return new Cassandra(settings.contactPoints(), settings, 0, layout);
         }
         LocalCluster local = new LocalCluster(layout);
-        int ours = local.runningNodes().size();
+        requireEveryNode(local);
+        int ours = local.expectedNodes();
         NodeSpec first = layout.node(1);
-        if (ours == 0 && NodeProcess.listening(first.nativePort())) {
+        if (ours == 0 && Processes.listening(first.nativePort())) {
             // Not ours, but it speaks CQL on our port: containers from docker/, for example.
             return new Cassandra(List.of(address(first)), settings, 0, layout);
         }
         if (ours == 0) {
             int nodes = LocalCluster.requestedNodes();
-            System.err.printf("Starting a local Cassandra cluster of %d node(s); it keeps running for the next lesson (./jbang down stops it)...%n", nodes);
+            System.err.printf("Starting a local Cassandra cluster of %d node(s); it stays up for the next lesson"
+                    + " (./jbang down)...%n", nodes);
             long started = System.nanoTime();
             local.start(nodes);
             System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9);
-            ours = nodes;
+            ours = local.expectedNodes();
         }
         return new Cassandra(List.of(address(first)), settings, ours, layout);
     }
@@ -77,20 +90,38 @@ public final class Cassandra {
     }
 
     public CqlSession connect(String keyspace) {
-        long deadline = System.nanoTime() + RING_TIMEOUT.toNanos();
-        while (true) {
-            CqlSession session = open(keyspace);
-            requireDatacenter(session);
-            long up = session.getMetadata().getNodes().values().stream().filter(n -> n.getState() == NodeState.UP).count();
-            if (up >= expectedNodes) {
-                return session;
-            }
-            session.close();
-            if (System.nanoTime() > deadline) {
-                throw new ClusterException("The driver sees " + up + " of " + expectedNodes + " nodes up.",
-                        "./jbang status (then ./jbang down && ./jbang up)");
-            }
-            sleepQuietly(500);
+        if (embedded()) {
+            requireEveryNode(new LocalCluster(layout));
+        }
+        return Poll.until("the driver to see " + expectedNodes + " node(s) up", RING_TIMEOUT).every(Duration.ofMillis(500))
+                .get(() -> {
+                    CqlSession session = open(keyspace);
+                    requireDatacenter(session);
+                    if (nodesUp(session) >= expectedNodes) {
+                        return Optional.of(session);
+                    }
+                    session.close();
+                    return Optional.empty();
+                }, "./jbang status shows each node; ./jbang up restarts a stopped one with its data");
+    }
+
+    /** Nodes the driver sees up. */
+    public static long nodesUp(CqlSession session) {
+        return session.getMetadata().getNodes().values().stream().filter(n -> n.getState() == NodeState.UP).count();
+    }
+
+    /** Before the first statement: every node of our running cluster has its process, else which is down. */
+    private static void requireEveryNode(LocalCluster local) {
+        List<NodeSpec> missing = local.missingNodes();
+        if (!missing.isEmpty()) {
+            local.awaitOtherStarts();
+            missing = local.missingNodes();
+        }
+        if (!missing.isEmpty()) {
+            String names = String.join(", ", missing.stream().map(NodeSpec::name).toList());
+            throw new ClusterException(names + (missing.size() == 1 ? " is" : " are") + " down (of "
+                    + local.expectedNodes() + " nodes); lessons and checks need every node of the cluster.",
+                    "./jbang up (restarts " + names + " with its data)");
         }
     }
 
@@ -155,11 +186,13 @@ public final class Cassandra {
         return new InetSocketAddress("127.0.0.1", node.nativePort());
     }
 
-    private static void sleepQuietly(long millis) {
+    private static Optional<Path> driverLog() {
         try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            Path log = Workshop.stateDir().resolve("logs").resolve("driver.log");
+            Files.createDirectories(log.getParent());
+            return Optional.of(log);
+        } catch (IOException | RuntimeException outsideTheWorkshop) {
+            return Optional.empty();
         }
     }
 }

@@ -2,25 +2,69 @@ package workshop.kit.cassandra;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 import workshop.kit.Workshop;
 
 /**
  * Ports and folders of the local cluster. Node n (from 1) listens on storage port
  * 7000+n-1, native (CQL) port 9042+n-1 and JMX port 7199+n-1, unless
- * WORKSHOP_CASSANDRA_PORT moves the native base (the other bases move with it).
+ * WORKSHOP_CASSANDRA_PORT moves the native base (the other bases move with it: base 19042 puts
+ * storage on 17000-17002 and JMX on 17199-17201).
  */
 public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path home) {
 
+    public static final int MIN_NODES = 1;
     public static final int MAX_NODES = 3;
     /** The first CQL port when WORKSHOP_CASSANDRA_PORT is not set: Cassandra's own default. */
     public static final int DEFAULT_NATIVE_PORT = 9042;
+    private static final int STORAGE_OFFSET = 7000 - DEFAULT_NATIVE_PORT;
+    private static final int JMX_OFFSET = 7199 - DEFAULT_NATIVE_PORT;
+    /** Bases offered when ours are taken: each keeps all nine ports between 1024 and 65535. */
+    private static final List<Integer> ALTERNATIVE_BASES = List.of(19042, 29042, 39042, 49042, 59042);
 
     public static ClusterLayout standard() {
-        int nativeBase = Integer.parseInt(System.getenv().getOrDefault("WORKSHOP_CASSANDRA_PORT",
-                Integer.toString(DEFAULT_NATIVE_PORT)));
-        int shift = nativeBase - DEFAULT_NATIVE_PORT;
-        return new ClusterLayout(7000 + shift, nativeBase, 7199 + shift, Workshop.stateDir().resolve("cassandra"));
+        String configured = System.getenv().getOrDefault("WORKSHOP_CASSANDRA_PORT", Integer.toString(DEFAULT_NATIVE_PORT));
+        return at(parseBase(configured), Workshop.stateDir().resolve("cassandra"));
+    }
+
+    static ClusterLayout at(int nativeBase, Path home) {
+        return new ClusterLayout(nativeBase + STORAGE_OFFSET, nativeBase, nativeBase + JMX_OFFSET, home);
+    }
+
+    static int parseBase(String value) {
+        try {
+            int base = Integer.parseInt(value.trim());
+            if (base + STORAGE_OFFSET >= 1024 && base + MAX_NODES - 1 <= 65535) {
+                return base;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new ClusterException("WORKSHOP_CASSANDRA_PORT is '" + value + "'; it must be a port from "
+                + (1024 - STORAGE_OFFSET) + " to " + (65535 - MAX_NODES + 1) + ".",
+                "export WORKSHOP_CASSANDRA_PORT=" + ALTERNATIVE_BASES.get(0) + " (or unset it for " + DEFAULT_NATIVE_PORT + ")");
+    }
+
+    /**
+     * The one check of a node count, wherever it comes from (WORKSHOP_NODES or --nodes); the fix
+     * names valid counts only, never the refused one.
+     */
+    public static int validNodes(String value, String source) {
+        try {
+            int nodes = Integer.parseInt(value.trim());
+            if (nodes >= MIN_NODES && nodes <= MAX_NODES) {
+                return nodes;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        String fix = source.startsWith("--")
+                ? "./jbang up " + source + " " + MAX_NODES + " (or " + MIN_NODES + " on a small laptop)"
+                : "export " + source + "=" + MAX_NODES + " (or " + MIN_NODES + " on a small laptop)";
+        throw new ClusterException(source + " is '" + value + "'; the local cluster runs " + MIN_NODES + " to " + MAX_NODES
+                + " nodes.", fix);
     }
 
     public NodeSpec node(int number) {
@@ -35,6 +79,19 @@ public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path h
 
     public List<NodeSpec> nodes(int count) {
         return IntStream.rangeClosed(1, count).mapToObj(this::node).toList();
+    }
+
+    /** Every port the largest cluster on this layout would listen on. */
+    IntStream ports() {
+        return slots().stream().flatMapToInt(n -> IntStream.of(n.storagePort(), n.nativePort(), n.jmxPort()));
+    }
+
+    /** A base port, other than ours, whose whole range (CQL, storage, JMX of every node) is free. */
+    OptionalInt freeBase(IntPredicate inUse) {
+        return ALTERNATIVE_BASES.stream().mapToInt(Integer::intValue)
+                .filter(base -> base != nativeBase)
+                .filter(base -> at(base, home).ports().noneMatch(inUse))
+                .findFirst();
     }
 
     /** Finds our node by any of its ports (traces name nodes by storage port, the driver by native port). */

@@ -2,18 +2,21 @@ package workshop.kit.cassandra;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
+import workshop.kit.Poll;
 import workshop.kit.Problem;
+import workshop.kit.Processes;
 
 /**
  * The embedded cluster: Apache Cassandra 5.0 nodes, each in its own JVM, started in the
@@ -22,7 +25,18 @@ import workshop.kit.Problem;
 public final class LocalCluster {
 
     public static final int DEFAULT_NODES = 3;
-    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /** A node that died at start with a retryable cause is started again at most this often. */
+    static final int START_RETRIES = 2;
+    /** Per node; a 3-node start took up to 3 minutes at a load average of 38 on 2 cores. */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
+    /** Long enough for another command's cold start on a busy laptop, short enough to notice a hang. */
+    private static final Duration LOCK_TIMEOUT = Duration.ofMinutes(8);
+    /** Graceful stop of a leftover that is not ours to wipe. */
+    private static final Duration LEFTOVER_GRACE = Duration.ofSeconds(20);
+    private static final String SIZE_FILE = "nodes";
+    private static final String FAILED_START_FILE = "last-failed-start.txt";
+    /** Written by the test support when a test run started the cluster; a stop makes it untrue. */
+    private static final String STARTED_BY_TESTS = "started-by-tests";
 
     private final ClusterLayout layout;
 
@@ -40,12 +54,8 @@ public final class LocalCluster {
 
     /** Nodes requested by WORKSHOP_NODES (1 to 3), 3 by default. */
     public static int requestedNodes() {
-        int nodes = Integer.parseInt(System.getenv().getOrDefault("WORKSHOP_NODES", Integer.toString(DEFAULT_NODES)));
-        if (nodes < 1 || nodes > ClusterLayout.MAX_NODES) {
-            throw new ClusterException("WORKSHOP_NODES is " + nodes + "; the local cluster runs 1 to 3 nodes.",
-                    "export WORKSHOP_NODES=3 (or 1 on a small laptop)");
-        }
-        return nodes;
+        return ClusterLayout.validNodes(System.getenv().getOrDefault("WORKSHOP_NODES", Integer.toString(DEFAULT_NODES)),
+                "WORKSHOP_NODES");
     }
 
     public static int heapMb() {
@@ -61,94 +71,182 @@ public final class LocalCluster {
         return NodeProcess.running(node);
     }
 
+    /** How many nodes the running cluster was started with; 0 when none of ours runs. */
+    public int expectedNodes() {
+        List<NodeSpec> running = runningNodes();
+        if (running.isEmpty()) {
+            return 0;
+        }
+        int highest = running.get(running.size() - 1).number();
+        try {
+            return Math.max(highest, ClusterLayout.validNodes(Files.readString(layout.home().resolve(SIZE_FILE)), SIZE_FILE));
+        } catch (IOException | ClusterException noRecord) {
+            return highest;
+        }
+    }
+
+    /** Nodes of the running cluster whose process is gone (killed, crashed, machine slept). */
+    public List<NodeSpec> missingNodes() {
+        return layout.nodes(expectedNodes()).stream().filter(n -> NodeProcess.running(n).isEmpty()).toList();
+    }
+
     /**
-     * Starts the requested number of nodes, unless they already run. Holds a file lock so two
+     * Starts a fresh cluster of the given size unless ours already runs. Holds a file lock so two
      * lessons or test JVMs started at once do not both launch nodes.
      */
     public void start(int nodes) {
-        try (FileChannel channel = lockChannel(); FileLock ignored = channel.lock()) {
-            List<NodeSpec> running = runningNodes();
-            if (running.size() >= nodes) {
-                return;
-            }
-            if (!running.isEmpty()) {
-                throw new ClusterException("Only " + running.size() + " of our nodes are running (" + names(running)
-                        + "); a partial cluster would give wrong measurements.", "./jbang down && ./jbang up");
-            }
-            List<Problem> problems = Preflight.check(layout, nodes, heapMb());
-            if (!problems.isEmpty()) {
-                Problem first = problems.get(0);
-                throw new ClusterException(first.what(), first.fix());
-            }
-            launch(layout.nodes(nodes));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private void launch(List<NodeSpec> nodes) {
+        Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
-        NodeSpec seed = nodes.get(0);
-        wipe(nodes);
-        // The seed must answer gossip before the others can join; the rest may start together.
-        startAndAwait(List.of(seed), seed, nodes.size(), java, classpath);
-        startAndAwait(nodes.subList(1, nodes.size()), seed, nodes.size(), java, classpath);
+        try (Processes.Held lock = lock()) {
+            if (!runningNodes().isEmpty()) {
+                return;
+            }
+            throwFirst(Preflight.check(layout, nodes, heapMb()));
+            wipe(nodeFolders());
+            write(SIZE_FILE, Integer.toString(nodes));
+            launch(layout.nodes(nodes), nodes, java, classpath, true);
+        }
     }
 
-    private void startAndAwait(List<NodeSpec> batch, NodeSpec seed, int clusterSize, Path java, String classpath) {
-        List<CompletableFuture<Void>> ready = batch.stream().map(node -> {
-            Path yaml = NodeConfig.write(node, seed, clusterSize);
-            ProcessHandle process = NodeProcess.launch(node, yaml, java, classpath, heapMb());
-            return CompletableFuture.runAsync(() -> awaitNativePort(node, process));
-        }).toList();
+    /** Restarts the missing nodes of the running cluster with their data; returns them. */
+    public List<NodeSpec> heal() {
+        if (missingNodes().isEmpty()) {
+            return List.of();
+        }
+        Preflight.requireSupportedPlatform();
+        Path java = ServerRuntime.javaExecutable();
+        String classpath = ServerRuntime.classpath();
+        try (Processes.Held lock = lock()) {
+            List<NodeSpec> missing = missingNodes();
+            if (missing.isEmpty()) {
+                return List.of();
+            }
+            int size = expectedNodes();
+            List<Problem> problems = new ArrayList<>(Preflight.leftoverProblems(layout));
+            problems.addAll(Preflight.portProblems(layout, size));
+            throwFirst(problems);
+            launch(missing, size, java, classpath, false);
+            return missing;
+        }
+    }
+
+    /** Returns once no other command is starting or healing nodes (their nodes are missing until then). */
+    public void awaitOtherStarts() {
+        try (Processes.Held lock = lock()) {
+            // taken and released: whoever held it has finished
+        }
+    }
+
+    private Processes.Held lock() {
+        return Processes.lock(layout.home().resolve("start.lock"), LOCK_TIMEOUT);
+    }
+
+    private static void throwFirst(List<Problem> problems) {
+        if (!problems.isEmpty()) {
+            throw new ClusterException(problems.get(0).what(), problems.get(0).fix());
+        }
+    }
+
+    /** The seed (node1) first when it is among them, since the others join through it; the rest together. */
+    private void launch(List<NodeSpec> nodes, int clusterSize, Path java, String classpath, boolean fresh) {
+        NodeSpec seed = layout.node(1);
+        List<NodeSpec> first = nodes.contains(seed) ? List.of(seed) : List.of();
+        List<NodeSpec> rest = nodes.stream().filter(n -> !n.equals(seed)).toList();
         try {
-            CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new)).join();
-        } catch (java.util.concurrent.CompletionException e) {
-            stop();
-            throw e.getCause() instanceof RuntimeException r ? r : e;
+            for (List<NodeSpec> batch : List.of(first, rest)) {
+                CompletableFuture.allOf(batch.stream()
+                        .map(node -> CompletableFuture.runAsync(() -> startNode(node, seed, clusterSize, java, classpath)))
+                        .toArray(CompletableFuture[]::new)).join(); // each start is bounded by its own poll
+            }
+            deleteIfExists(layout.home().resolve(FAILED_START_FILE));
+        } catch (CompletionException e) {
+            RuntimeException cause = e.getCause() instanceof RuntimeException r ? r : e;
+            write(FAILED_START_FILE, Instant.now().truncatedTo(ChronoUnit.SECONDS) + " "
+                    + (cause instanceof ClusterException c ? c.problem().what() : cause.toString()) + "\n");
+            if (fresh) {
+                stop();
+            } else {
+                nodes.forEach(n -> n.process().stop(Duration.ZERO));
+            }
+            throw cause;
         }
     }
 
-    private void awaitNativePort(NodeSpec node, ProcessHandle process) {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (!NodeProcess.listening(node.nativePort())) {
-            if (!process.isAlive()) {
-                throw new ClusterException(node.name() + " stopped while starting. The end of its log:\n"
-                        + NodeProcess.logTail(node, 25), "./jbang doctor (then ./jbang down && ./jbang up)");
+    /** Starts one node and waits for its CQL port; a retryable death is retried, each retry said in one line. */
+    private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Path java, String classpath) {
+        for (int attempt = 0; ; attempt++) {
+            long logStart = NodeProcess.logLength(node);
+            ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize), java, classpath, heapMb());
+            boolean settled = Poll.until(node.name() + " (pid " + process.pid() + ") to open port " + node.nativePort(),
+                            START_TIMEOUT).every(Duration.ofMillis(250))
+                    .tryAwait(() -> !process.isAlive() || Processes.listening(node.nativePort()));
+            if (settled && process.isAlive()) {
+                return;
             }
-            if (System.nanoTime() > deadline) {
-                throw new ClusterException(node.name() + " did not open port " + node.nativePort() + " within "
-                        + START_TIMEOUT.toMinutes() + " minutes. The end of its log:\n" + NodeProcess.logTail(node, 25),
-                        "./jbang down, close other programs, then ./jbang up --nodes 1");
+            if (process.isAlive()) {
+                Processes.terminate(process, Duration.ZERO, node.name());
+                throw new ClusterException(node.name() + " (pid " + process.pid() + ") did not open port "
+                        + node.nativePort() + " within " + START_TIMEOUT.toMinutes() + " minutes. The end of its log:\n"
+                        + NodeProcess.logTail(node, 25), "./jbang down, close other programs, then ./jbang up --nodes 1");
             }
-            sleep(250);
+            Optional<String> cause = NodeProcess.retryableCause(NodeProcess.logSince(node, logStart));
+            if (cause.isEmpty() || attempt == START_RETRIES) {
+                throw new ClusterException(node.name() + " stopped while starting"
+                        + cause.map(c -> " (" + c + ", " + START_RETRIES + " retries)").orElse("")
+                        + ". The end of its log:\n" + NodeProcess.logTail(node, 25),
+                        "./jbang doctor (then ./jbang down && ./jbang up)");
+            }
+            System.err.printf("%s stopped at start: %s (a busy machine); retry %d of %d.%n",
+                    node.name(), cause.get(), attempt + 1, START_RETRIES);
         }
     }
 
-    /** Stops exactly our nodes (by pid file and marker) and deletes their data. Returns how many stopped. */
+    /**
+     * Kills every node process of this checkout, whatever its number, and deletes their data:
+     * no graceful drain, since the data goes anyway. Returns how many stopped.
+     */
     public int stop() {
-        int stopped = 0;
-        for (NodeSpec node : layout.slots()) {
-            Optional<ProcessHandle> process = NodeProcess.running(node);
-            if (process.isPresent()) {
-                NodeProcess.stop(process.get(), Duration.ofSeconds(20));
-                stopped++;
-            }
-        }
-        wipe(layout.slots());
-        return stopped;
+        List<ProcessHandle> ours = NodeProcess.marked(layout).stream()
+                .filter(m -> m.owner() == Processes.Owner.OURS).map(Processes.Marked::process).toList();
+        ours.forEach(p -> Processes.terminate(p, Duration.ZERO, "node pid " + p.pid()));
+        wipe(nodeFolders());
+        deleteIfExists(layout.home().resolve(SIZE_FILE));
+        deleteIfExists(layout.home().resolve(STARTED_BY_TESTS));
+        return ours.size();
     }
 
-    /** Node JVMs that carry our marker but no pid file of this checkout accounts for. */
-    public List<ProcessHandle> leftovers() {
-        return NodeProcess.leftovers(layout.slots());
+    /** Node processes of this checkout that are not part of the running cluster. */
+    public List<Processes.Marked> orphans() {
+        List<Long> running = layout.slots().stream().map(NodeProcess::running).flatMap(Optional::stream)
+                .map(ProcessHandle::pid).toList();
+        return NodeProcess.marked(layout).stream()
+                .filter(m -> m.owner() == Processes.Owner.OURS && !running.contains(m.pid())).toList();
+    }
+
+    /** Node JVMs that carry our marker but that no checkout manages any more. */
+    public List<Processes.Marked> leftovers() {
+        return NodeProcess.marked(layout).stream().filter(m -> m.owner() == Processes.Owner.ABANDONED).toList();
+    }
+
+    /** Node JVMs another checkout manages: never touched, only mentioned. */
+    public List<Processes.Marked> managedElsewhere() {
+        return NodeProcess.marked(layout).stream().filter(m -> m.owner() == Processes.Owner.ELSEWHERE).toList();
     }
 
     public int stopLeftovers() {
-        List<ProcessHandle> leftovers = leftovers();
-        leftovers.forEach(p -> NodeProcess.stop(p, Duration.ofSeconds(20)));
+        List<Processes.Marked> leftovers = leftovers();
+        leftovers.forEach(m -> Processes.terminate(m.process(), LEFTOVER_GRACE, "leftover node pid " + m.pid()));
         return leftovers.size();
+    }
+
+    /** The last start that failed, with when and why, until a start succeeds. */
+    public Optional<String> lastFailedStart() {
+        try {
+            return Optional.of(Files.readString(layout.home().resolve(FAILED_START_FILE)).trim());
+        } catch (IOException none) {
+            return Optional.empty();
+        }
     }
 
     /** Bytes on disk under a node's folder: data, commit log, logs. */
@@ -163,34 +261,45 @@ public final class LocalCluster {
         }
     }
 
-    private static void wipe(List<NodeSpec> nodes) {
-        for (NodeSpec node : nodes) {
-            if (!Files.exists(node.dir())) {
-                continue;
-            }
-            try (Stream<Path> files = Files.walk(node.dir())) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot delete " + node.dir(), e);
+    /** Every node folder under our home, whatever its number. */
+    private List<Path> nodeFolders() {
+        if (!Files.isDirectory(layout.home())) {
+            return List.of();
+        }
+        try (Stream<Path> children = Files.list(layout.home())) {
+            return children.filter(p -> p.getFileName().toString().matches("node\\d+") && Files.isDirectory(p)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list " + layout.home(), e);
+        }
+    }
+
+    private static void wipe(List<Path> folders) {
+        for (Path folder : folders) {
+            try (Stream<Path> files = Files.walk(folder)) {
+                List<Path> all = new ArrayList<>(files.toList());
+                all.sort(Comparator.reverseOrder());
+                all.forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException e) {
+                throw new ClusterException("Cannot delete " + folder + ": " + e.getMessage(),
+                        "close programs that use files in it, then ./jbang down");
             }
         }
     }
 
-    private FileChannel lockChannel() throws IOException {
-        Files.createDirectories(layout.home());
-        return FileChannel.open(layout.home().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    }
-
-    private static String names(List<NodeSpec> nodes) {
-        return String.join(", ", nodes.stream().map(NodeSpec::name).toList());
-    }
-
-    private static void sleep(long millis) {
+    private void write(String file, String content) {
         try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("Interrupted while waiting for the cluster.", "./jbang status");
+            Files.createDirectories(layout.home());
+            Files.writeString(layout.home().resolve(file), content);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + file + " in " + layout.home(), e);
+        }
+    }
+
+    private static void deleteIfExists(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete " + file, e);
         }
     }
 }

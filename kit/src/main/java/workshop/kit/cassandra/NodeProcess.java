@@ -1,20 +1,27 @@
 package workshop.kit.cassandra;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.Processes;
 
-/** Starts, finds and stops one node's JVM, identified by the pid file and marker flag it carries. */
+/** Starts and finds one node's JVM, a managed process marked with its folder. */
 final class NodeProcess {
 
-    static final String MARKER_PREFIX = "-Dworkshop.cassandra.node=";
+    /**
+     * Bounds how long a joining node waits for the seed's gossip answer (the shadow round waits
+     * twice this, asking again every 5 s). It ends as soon as the seed answers, so a quiet machine
+     * pays nothing; a busy one gets 20 s instead of one second. No other start-up step of a node
+     * that does not bootstrap waits for it.
+     */
+    static final int RING_DELAY_MS = 10_000;
+
+    /** Causes of a failed start that a second attempt cures: the seed answered too late. */
+    private static final List<String> RETRYABLE = List.of("Unable to gossip with any peers", "Unable to contact any seeds");
 
     private NodeProcess() {}
 
@@ -25,12 +32,12 @@ final class NodeProcess {
         command.add("-Xmx" + heapMb + "m");
         command.addAll(NodeConfig.jvmFlags());
         command.addAll(List.of(
-                node.marker(),
+                "-D" + node.process().marker(),
                 "-Dcassandra.config=" + yaml.toUri(),
                 "-Dlogback.configurationFile=" + node.dir().resolve("logback.xml").toUri(),
                 "-Dcassandra-foreground=yes",
                 "-Dcassandra.jmx.local.port=" + node.jmxPort(),
-                "-Dcassandra.ring_delay_ms=100",
+                "-Dcassandra.ring_delay_ms=" + RING_DELAY_MS,
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                 "-Dcassandra.superuser_setup_delay_ms=0",
                 "-Dcassandra.storagedir=" + node.dir().toAbsolutePath(),
@@ -39,63 +46,45 @@ final class NodeProcess {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(node.dir().toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(node.consoleFile().toFile());
-        if (!ServerRuntime.isWindows()) {
-            builder.redirectInput(new File("/dev/null"));
-        }
-        try {
-            Process process = builder.start();
-            Files.writeString(node.pidFile(), Long.toString(process.pid()));
-            return process.toHandle();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot start " + node.name(), e);
-        }
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(node.consoleFile().toFile()))
+                .redirectInput(Path.of("/dev/null").toFile());
+        return node.process().start(builder);
     }
 
     /** The live process of this node, if its pid file points at a process that carries its marker. */
     static Optional<ProcessHandle> running(NodeSpec node) {
-        return Processes.fromPidFile(node.pidFile(), node.marker());
+        return node.process().running();
     }
 
-    /**
-     * Orphaned node processes: they carry our marker, but the folder it names has no pid file
-     * pointing back at them (an earlier run whose state was deleted, a crashed lesson, a removed
-     * checkout). Nodes that another checkout still manages are not orphans.
-     */
-    static List<ProcessHandle> leftovers(List<NodeSpec> ours) {
-        List<Long> known = ours.stream().map(NodeProcess::running).flatMap(Optional::stream)
-                .map(ProcessHandle::pid).toList();
-        return ProcessHandle.allProcesses()
-                .filter(p -> carries(p, MARKER_PREFIX))
-                .filter(p -> !known.contains(p.pid()))
-                .filter(p -> !managedElsewhere(p))
-                .toList();
+    /** Every live node process that carries our marker, with who owns it. */
+    static List<Processes.Marked> marked(ClusterLayout layout) {
+        return Processes.marked(NodeSpec.MARKER_KEY, layout.home());
     }
 
-    private static boolean managedElsewhere(ProcessHandle process) {
-        String commandLine = process.info().commandLine().orElse("");
-        int at = commandLine.indexOf(MARKER_PREFIX);
-        if (at < 0) {
-            return false;
+    /** The phrase in the log that names a cause a second start cures, if any. */
+    static Optional<String> retryableCause(String log) {
+        return RETRYABLE.stream().filter(log::contains).findFirst();
+    }
+
+    /** Where the node's log ends now, so a later read sees only what one start wrote. */
+    static long logLength(NodeSpec node) {
+        return node.logFile().toFile().length();
+    }
+
+    /** The node's log from an offset on (what one start wrote). */
+    static String logSince(NodeSpec node, long offset) {
+        try (RandomAccessFile file = new RandomAccessFile(node.logFile().toFile(), "r")) {
+            long length = file.length();
+            if (offset >= length) {
+                return "";
+            }
+            byte[] bytes = new byte[(int) Math.min(length - offset, 4 << 20)];
+            file.seek(length - bytes.length);
+            file.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException noLog) {
+            return "";
         }
-        String dir = commandLine.substring(at + MARKER_PREFIX.length()).split("\\s")[0];
-        try {
-            return Files.readString(Path.of(dir, "pid")).trim().equals(Long.toString(process.pid()));
-        } catch (IOException | RuntimeException noPidFile) {
-            return false;
-        }
-    }
-
-    private static boolean carries(ProcessHandle process, String marker) {
-        return Processes.carries(process, marker);
-    }
-
-    static void stop(ProcessHandle process, Duration grace) {
-        Processes.stop(process, grace);
-    }
-
-    static boolean listening(int port) {
-        return Processes.listening(port);
     }
 
     /** The last lines of the node's log, where a failed start explains itself. */

@@ -1,6 +1,7 @@
 package workshop.kit.cassandra;
 
 import java.nio.file.Path;
+import workshop.kit.Processes;
 
 /**
  * One local node. Every node binds 127.0.0.1 and differs only by port, which works on Linux
@@ -8,12 +9,16 @@ import java.nio.file.Path;
  */
 public record NodeSpec(int number, int storagePort, int nativePort, int jmxPort, Path dir) {
 
+    /** The property on a node's command line that names its folder: `down`, `status` and `doctor` look for it. */
+    static final String MARKER_KEY = "workshop.cassandra.node";
+
     public String name() {
         return "node" + number;
     }
 
-    public Path pidFile() {
-        return dir.resolve("pid");
+    /** The node's JVM as a managed process: pid file and marker in its folder. */
+    public Processes process() {
+        return new Processes(name(), MARKER_KEY, dir);
     }
 
     public Path logFile() {
@@ -22,10 +27,5 @@ public record NodeSpec(int number, int storagePort, int nativePort, int jmxPort,
 
     public Path consoleFile() {
         return dir.resolve("logs").resolve("console.log");
-    }
-
-    /** The JVM flag that marks a process as this node, so `down` and `doctor` can recognise it. */
-    public String marker() {
-        return "-Dworkshop.cassandra.node=" + dir.toAbsolutePath();
     }
 }

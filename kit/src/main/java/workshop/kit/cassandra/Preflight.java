@@ -7,66 +7,111 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import workshop.kit.Problem;
+import workshop.kit.Processes;
 
 /** Checks made before nodes start, and shown by `doctor`: each problem names its fix. */
 public final class Preflight {
 
-    /** Heap per node plus what Cassandra uses off heap and the JVM itself, measured at about 700 MB. */
+    /**
+     * Memory a node uses beyond its heap limit (off-heap memtables and caches, metaspace, code
+     * cache, thread stacks): measured resident size stays below heap + 300 MB.
+     */
     static final int OVERHEAD_MB = 300;
 
     private Preflight() {}
 
     public static List<Problem> check(ClusterLayout layout, int nodes, int heapMb) {
+        if (Processes.WINDOWS) {
+            return List.of(windows());
+        }
         List<Problem> problems = new ArrayList<>();
-        javaProblem().ifPresent(problems::add);
-        leftoverProblem(layout).ifPresent(problems::add);
+        problems.addAll(leftoverProblems(layout));
         problems.addAll(portProblems(layout, nodes));
         memoryProblem(nodes, heapMb).ifPresent(problems::add);
         return problems;
     }
 
-    static Optional<Problem> javaProblem() {
-        try {
-            ServerRuntime.javaExecutable();
-            return Optional.empty();
-        } catch (ClusterException e) {
-            return Optional.of(e.problem());
+    /** Refuses, in one line, to start nodes where they cannot run, before anything is fetched. */
+    static void requireSupportedPlatform() {
+        if (Processes.WINDOWS) {
+            throw new ClusterException(windows().what(), windows().fix());
         }
     }
 
-    static Optional<Problem> leftoverProblem(ClusterLayout layout) {
-        List<ProcessHandle> leftovers = NodeProcess.leftovers(layout.slots());
-        if (leftovers.isEmpty()) {
-            return Optional.empty();
+    /** Cassandra 5.0 does not run natively on Windows: the two ways that do work. */
+    static Problem windows() {
+        return new Problem("Cassandra 5.0 nodes do not run natively on Windows.",
+                "run the workshop inside WSL 2, or start docker/compose.yaml and"
+                        + " set CASSANDRA_CONTACT_POINTS=127.0.0.1:9042");
+    }
+
+    /** Which JDK the nodes run on and how it was found, for `doctor`. */
+    public static String nodeJdk() {
+        return ServerRuntime.describe();
+    }
+
+    /** Memory the nodes need together: heap plus what a node uses beyond it. */
+    public static long neededMb(int nodes, int heapMb) {
+        return (long) nodes * (heapMb + OVERHEAD_MB);
+    }
+
+    /**
+     * Node JVMs that would disturb a start: ours outside the running cluster (an orphan, from an
+     * earlier `--nodes` or a deleted pid file) and abandoned ones (no checkout manages them).
+     */
+    public static List<Problem> leftoverProblems(ClusterLayout layout) {
+        List<Problem> problems = new ArrayList<>();
+        LocalCluster cluster = new LocalCluster(layout);
+        List<Processes.Marked> orphans = cluster.orphans();
+        if (!orphans.isEmpty()) {
+            problems.add(new Problem("Node processes of this checkout outside the cluster are still running ("
+                    + describe(orphans) + "); they would confuse a new cluster.", "./jbang down"));
         }
-        String pids = leftovers.stream().map(p -> Long.toString(p.pid())).collect(Collectors.joining(", "));
-        return Optional.of(new Problem(
-                "Cassandra nodes from an earlier run are still running (pids " + pids + ") and hold memory and ports.",
-                "./jbang down --leftovers"));
+        List<Processes.Marked> abandoned = cluster.leftovers();
+        if (!abandoned.isEmpty()) {
+            problems.add(new Problem("Cassandra nodes no checkout manages are still running (" + describe(abandoned)
+                    + ") and hold memory and ports.", "./jbang down --leftovers"));
+        }
+        return problems;
+    }
+
+    static String describe(List<Processes.Marked> processes) {
+        return processes.stream().map(m -> "pid " + m.pid() + " in " + m.folder()).collect(Collectors.joining(", "));
     }
 
     static List<Problem> portProblems(ClusterLayout layout, int nodes) {
-        List<Problem> problems = new ArrayList<>();
+        List<Integer> taken = new ArrayList<>();
+        List<String> owners = new ArrayList<>();
         for (NodeSpec node : layout.nodes(nodes)) {
             if (NodeProcess.running(node).isPresent()) {
                 continue; // our own node holds its own ports
             }
             for (int port : new int[] {node.storagePort(), node.nativePort(), node.jmxPort()}) {
-                if (NodeProcess.listening(port)) {
-                    problems.add(new Problem(
-                            "Port " + port + " (needed by " + node.name() + ") is held by a process that is not one of our nodes.",
-                            "find it with `ss -ltnp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port
-                                    + "` (macOS) and stop it, or move our ports: export WORKSHOP_CASSANDRA_PORT=19042"));
+                if (Processes.listening(port)) {
+                    taken.add(port);
+                    owners.add(node.name());
                 }
             }
         }
-        return problems;
+        if (taken.isEmpty()) {
+            return List.of();
+        }
+        int port = taken.get(0);
+        OptionalInt free = layout.freeBase(Processes::listening);
+        String move = free.isPresent() ? ", or move our ports: export WORKSHOP_CASSANDRA_PORT=" + free.getAsInt()
+                : "";
+        return List.of(new Problem("Port" + (taken.size() > 1 ? "s " : " ") + taken.stream().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + " (needed by " + owners.stream().distinct().collect(Collectors.joining(", "))
+                + ") " + (taken.size() > 1 ? "are held by processes that are not our nodes."
+                        : "is held by a process that is not one of our nodes."),
+                "find it with `ss -ltnp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port + "` (macOS) and stop it" + move));
     }
 
     static Optional<Problem> memoryProblem(int nodes, int heapMb) {
-        long needed = (long) nodes * (heapMb + OVERHEAD_MB);
+        long needed = neededMb(nodes, heapMb);
         long available = availableMemoryMb();
         if (available >= needed) {
             return Optional.empty();

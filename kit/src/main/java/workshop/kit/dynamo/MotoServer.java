@@ -4,21 +4,19 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import workshop.kit.Poll;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
+import workshop.kit.WorkshopException;
 
 /**
  * The embedded DynamoDB emulator: moto's server (open source, Apache 2.0) run by Python as a
@@ -29,8 +27,11 @@ public final class MotoServer {
 
     public static final int DEFAULT_PORT = 5050;
     /** Python accepts any -X option and ignores it, which makes it a marker `down` and `doctor` can see. */
-    static final String MARKER_PREFIX = "workshop.dynamodb=";
+    static final String MARKER_KEY = "workshop.dynamodb";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration LOCK_TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
     private static final String LOCK_FILE = "start.lock";
 
     private final int port;
@@ -62,12 +63,8 @@ public final class MotoServer {
         return home.resolve("moto.log");
     }
 
-    private Path pidFile() {
-        return home.resolve("pid");
-    }
-
-    private String marker() {
-        return MARKER_PREFIX + home.toAbsolutePath();
+    private Processes process() {
+        return new Processes("the DynamoDB emulator", MARKER_KEY, home);
     }
 
     /** The interpreter: $WORKSHOP_PYTHON (a virtualenv's python, say), else .workshop/python's, else python3. */
@@ -76,21 +73,31 @@ public final class MotoServer {
         if (configured != null && !configured.isBlank()) {
             return configured;
         }
-        return MotoInstall.standard().python().orElse(isWindows() ? "python" : "python3");
+        return MotoInstall.standard().python().orElse(Processes.WINDOWS ? "python" : "python3");
     }
 
     /** Our emulator, if the pid file points at a live process that carries our marker. */
     public Optional<ProcessHandle> running() {
-        return Processes.fromPidFile(pidFile(), marker());
+        return process().running();
     }
 
-    /** Emulators started by an earlier run or another checkout that no pid file of ours accounts for. */
-    public List<ProcessHandle> leftovers() {
+    /**
+     * Emulators that would be in the way: ours that no pid file accounts for (another port's
+     * folder, a deleted pid file) and abandoned ones no checkout manages. Another checkout's
+     * live emulator is not a leftover.
+     */
+    public List<Processes.Marked> leftovers() {
         Optional<Long> ours = running().map(ProcessHandle::pid);
-        return ProcessHandle.allProcesses()
-                .filter(p -> Processes.carries(p, MARKER_PREFIX))
-                .filter(p -> ours.isEmpty() || p.pid() != ours.get())
+        return Processes.marked(MARKER_KEY, Workshop.stateDir()).stream()
+                .filter(m -> m.owner() != Processes.Owner.ELSEWHERE)
+                .filter(m -> ours.isEmpty() || m.pid() != ours.get())
                 .toList();
+    }
+
+    /** Emulators another checkout manages: never touched, only mentioned. */
+    public List<Processes.Marked> managedElsewhere() {
+        return Processes.marked(MARKER_KEY, Workshop.stateDir()).stream()
+                .filter(m -> m.owner() == Processes.Owner.ELSEWHERE).toList();
     }
 
     /**
@@ -98,21 +105,15 @@ public final class MotoServer {
      * started at once do not both launch one.
      */
     public void start() {
-        try {
-            Files.createDirectories(home);
-            try (FileChannel channel = FileChannel.open(home.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock ignored = channel.lock()) {
-                if (running().isPresent()) {
-                    return;
-                }
-                if (Processes.listening(port)) {
-                    throw portHeld(port);
-                }
-                MotoInstall.standard().offerIfMissing();
-                awaitPort(launch());
+        try (Processes.Held lock = Processes.lock(home.resolve(LOCK_FILE), LOCK_TIMEOUT)) {
+            if (running().isPresent()) {
+                return;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            if (Processes.listening(port)) {
+                throw portHeld(port);
+            }
+            MotoInstall.standard().offerIfMissing();
+            awaitPort(launch());
         }
     }
 
@@ -122,42 +123,39 @@ public final class MotoServer {
                         + "` (macOS) and stop it, or move ours: export WORKSHOP_DYNAMO_PORT=5055");
     }
 
-    private ProcessHandle launch() throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(python(), "-X", marker(), "-m", "moto.server",
+    private ProcessHandle launch() {
+        ProcessBuilder builder = new ProcessBuilder(python(), "-X", process().marker(), "-m", "moto.server",
                 "-H", "127.0.0.1", "-p", Integer.toString(port))
                 .directory(home.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(logFile().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File(isWindows() ? "NUL" : "/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File(Processes.WINDOWS ? "NUL" : "/dev/null")));
         try {
-            Process process = builder.start();
-            Files.writeString(pidFile(), Long.toString(process.pid()));
-            return process.toHandle();
-        } catch (IOException notFound) {
+            return process().start(builder);
+        } catch (WorkshopException notFound) {
             throw DynamoException.noEmulator(python() + " was not found", port);
         }
     }
 
     private void awaitPort(ProcessHandle process) {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (!Processes.listening(port)) {
-            if (!process.isAlive()) {
-                String log = readLog();
-                if (log.contains("No module named")) {
-                    throw DynamoException.noEmulator(python() + " has no module "
-                            + log.replaceAll("(?s).*No module named '?([\\w.]+)'?.*", "$1"), port);
-                }
-                throw new DynamoException("moto's server stopped while starting. The end of its log:\n"
-                        + Processes.tail(logFile(), 15).orElse("(empty)"), "./jbang doctor");
-            }
-            if (System.nanoTime() > deadline) {
-                Processes.stop(process, Duration.ofSeconds(5));
-                throw new DynamoException("moto's server did not open port " + port + " within "
-                        + START_TIMEOUT.toSeconds() + " s. The end of its log:\n" + Processes.tail(logFile(), 15).orElse("(empty)"),
-                        "./jbang doctor");
-            }
-            sleep(50);
+        boolean settled = Poll.until("moto's server (pid " + process.pid() + ") to open port " + port, START_TIMEOUT)
+                .every(Duration.ofMillis(50)).tryAwait(() -> !process.isAlive() || Processes.listening(port));
+        if (settled && process.isAlive()) {
+            return;
         }
+        if (process.isAlive()) {
+            Processes.terminate(process, Duration.ZERO, "moto's server");
+            throw new DynamoException("moto's server (pid " + process.pid() + ") did not open port " + port + " within "
+                    + START_TIMEOUT.toSeconds() + " s. The end of its log:\n" + Processes.tail(logFile(), 15).orElse("(empty)"),
+                    "./jbang doctor");
+        }
+        String log = readLog();
+        if (log.contains("No module named")) {
+            throw DynamoException.noEmulator(python() + " has no module "
+                    + log.replaceAll("(?s).*No module named '?([\\w.]+)'?.*", "$1"), port);
+        }
+        throw new DynamoException("moto's server stopped while starting. The end of its log:\n"
+                + Processes.tail(logFile(), 15).orElse("(empty)"), "./jbang doctor");
     }
 
     /**
@@ -165,8 +163,7 @@ public final class MotoServer {
      * file, log, markers. Returns whether one was running.
      */
     public boolean stop() {
-        Optional<ProcessHandle> process = running();
-        process.ifPresent(p -> Processes.stop(p, Duration.ofSeconds(10)));
+        boolean wasRunning = process().stop(STOP_GRACE);
         if (Files.isDirectory(home)) {
             try (Stream<Path> files = Files.list(home)) {
                 for (Path file : files.filter(f -> !f.getFileName().toString().equals(LOCK_FILE)).toList()) {
@@ -176,12 +173,12 @@ public final class MotoServer {
                 throw new UncheckedIOException("Cannot clean " + home, e);
             }
         }
-        return process.isPresent();
+        return wasRunning;
     }
 
     public int stopLeftovers() {
-        List<ProcessHandle> leftovers = leftovers();
-        leftovers.forEach(p -> Processes.stop(p, Duration.ofSeconds(10)));
+        List<Processes.Marked> leftovers = leftovers();
+        leftovers.forEach(m -> Processes.terminate(m.process(), STOP_GRACE, "leftover emulator"));
         return leftovers.size();
     }
 
@@ -190,12 +187,18 @@ public final class MotoServer {
 
     public static Installation installation() {
         try {
+            // Output goes to a file, so a probe that hangs cannot block the read: only waitFor waits.
+            Path output = Files.createTempFile("moto-probe", ".txt");
             Process probe = new ProcessBuilder(python(), "-c", "import moto.server, moto; print(moto.__version__)")
-                    .redirectErrorStream(true).start();
-            String out = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!probe.waitFor(30, TimeUnit.SECONDS)) {
+                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            boolean answered = probe.waitFor(PROBE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            if (!answered) {
                 probe.destroyForcibly();
-                return new Installation(false, python() + " did not answer within 30 s");
+            }
+            String out = Files.readString(output).trim();
+            Files.deleteIfExists(output);
+            if (!answered) {
+                return new Installation(false, python() + " did not answer within " + PROBE_TIMEOUT.toSeconds() + " s");
             }
             return probe.exitValue() == 0
                     ? new Installation(true, "moto " + out + " (" + python() + ")")
@@ -214,10 +217,11 @@ public final class MotoServer {
      */
     public List<Problem> problems() {
         List<Problem> problems = new ArrayList<>();
-        List<ProcessHandle> leftovers = leftovers();
+        List<Processes.Marked> leftovers = leftovers();
         if (!leftovers.isEmpty()) {
-            problems.add(new Problem("DynamoDB emulators from an earlier run or another checkout are still running (pids "
-                    + String.join(", ", leftovers.stream().map(p -> Long.toString(p.pid())).toList()) + ").",
+            problems.add(new Problem("Leftover DynamoDB emulators are still running (pids "
+                    + String.join(", ", leftovers.stream().map(m -> Long.toString(m.pid())).toList())
+                    + "): from an earlier run, another WORKSHOP_DYNAMO_PORT or a removed checkout.",
                     "./jbang down --leftovers"));
         }
         if (Dynamo.configuredEndpoint().isPresent() || running().isPresent()) {
@@ -243,19 +247,6 @@ public final class MotoServer {
             return Files.readString(logFile());
         } catch (IOException missing) {
             return "";
-        }
-    }
-
-    private static boolean isWindows() {
-        return System.getProperty("os.name").toLowerCase().startsWith("windows");
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DynamoException("Interrupted while waiting for moto's server.", "./jbang status");
         }
     }
 }

@@ -7,7 +7,6 @@ import java.util.Optional;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
-import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
@@ -16,6 +15,7 @@ import workshop.kit.cassandra.Preflight;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
 import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
 /** The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB emulator. */
@@ -26,72 +26,102 @@ public final class ClusterTool {
     public static void main(String... args) {
         String command = args.length == 0 ? "status" : args[0];
         List<String> options = List.of(args).subList(Math.min(1, args.length), args.length);
-        try {
+        Failures.guard(() -> {
             switch (command) {
                 case "up" -> up(options);
                 case "down" -> down(options);
                 case "status" -> status();
                 case "doctor" -> System.exit(doctor() ? 0 : 1);
                 default -> {
-                    System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3], down [--leftovers], status, doctor");
+                    System.err.println("Unknown command '" + command
+                            + "'. Use one of: up [--nodes 1|2|3], down [--leftovers], status, doctor");
                     System.exit(2);
                 }
             }
-        } catch (WorkshopException e) {
-            Failures.report(e, System.err);
-            System.exit(1);
+        });
+    }
+
+    /** --nodes N when given (checked like WORKSHOP_NODES), else WORKSHOP_NODES, else 3. */
+    private static Optional<Integer> nodesOption(List<String> options) {
+        int i = options.indexOf("--nodes");
+        if (i < 0) {
+            return Optional.empty();
         }
+        return Optional.of(ClusterLayout.validNodes(i + 1 < options.size() ? options.get(i + 1) : "", "--nodes"));
     }
 
     private static void up(List<String> options) {
-        int i = options.indexOf("--nodes");
-        int nodes = i >= 0 && i + 1 < options.size() ? Integer.parseInt(options.get(i + 1)) : LocalCluster.requestedNodes();
+        Optional<Integer> asked = nodesOption(options);
+        int nodes = asked.orElseGet(LocalCluster::requestedNodes);
         LocalCluster cluster = LocalCluster.standard();
-        if (!cluster.runningNodes().isEmpty()) {
-            System.out.println("Already running: " + names(cluster.runningNodes()) + ". To change size: ./jbang down && ./jbang up --nodes " + nodes);
-        } else {
-            long started = System.nanoTime();
+        long started = System.nanoTime();
+        if (cluster.runningNodes().isEmpty()) {
             System.out.printf("Starting %d Cassandra node(s)...%n", nodes);
             cluster.start(nodes);
-            System.out.printf("%d node(s) ready in %.1f s.%n", nodes, (System.nanoTime() - started) / 1e9);
+            System.out.printf("%d node(s) ready in %.1f s.%n", nodes, seconds(started));
+        } else if (!cluster.missingNodes().isEmpty()) {
+            System.out.println("Restarting " + names(cluster.missingNodes()) + " with the data on disk...");
+            List<NodeSpec> healed = cluster.heal();
+            System.out.printf("%s back in %.1f s.%n", names(healed), seconds(started));
+        } else {
+            System.out.println("Already running: " + names(cluster.runningNodes()) + ".");
         }
-        Cassandra cassandra = Cassandra.findOrStart();
-        try (var session = cassandra.connect()) {
-            System.out.println("The driver sees " + session.getMetadata().getNodes().size() + " node(s) up.");
+        int size = cluster.expectedNodes();
+        if (asked.isPresent() && asked.get() != size) {
+            System.out.println("The cluster has " + size + " node(s). For " + asked.get()
+                    + " (deletes the data): ./jbang down && ./jbang up --nodes " + asked.get());
+        }
+        try (var session = Cassandra.findOrStart().connect()) {
+            System.out.println("The driver sees " + Cassandra.nodesUp(session) + " node(s) up.");
         }
         status();
     }
 
     private static void down(List<String> options) {
         LocalCluster cluster = LocalCluster.standard();
+        long started = System.nanoTime();
         int stopped = cluster.stop();
-        System.out.println(stopped == 0 ? "No node of ours was running." : "Stopped " + stopped + " node(s) and deleted their data.");
+        System.out.println(stopped == 0 ? "No node of ours was running."
+                : String.format("Stopped %d node(s) and deleted their data in %.1f s.", stopped, seconds(started)));
         MotoServer moto = MotoServer.standard();
-        System.out.println(moto.stop() ? "Stopped the DynamoDB emulator (its tables lived in its memory)." : "No DynamoDB emulator of ours was running.");
+        System.out.println(moto.stop() ? "Stopped the DynamoDB emulator (its tables lived in its memory)."
+                : "No DynamoDB emulator of ours was running.");
         if (options.contains("--leftovers")) {
-            int leftovers = cluster.stopLeftovers();
-            System.out.println("Stopped " + leftovers + " leftover node process(es) from earlier runs.");
+            System.out.println("Stopped " + cluster.stopLeftovers() + " leftover node process(es) from earlier runs.");
             System.out.println("Stopped " + moto.stopLeftovers() + " leftover DynamoDB emulator(s) from earlier runs.");
         } else if (!cluster.leftovers().isEmpty() || !moto.leftovers().isEmpty()) {
-            System.out.println("Processes from an earlier run or another checkout are still running; stop them with: ./jbang down --leftovers");
+            System.out.println("Processes no checkout manages are still running; stop them with: ./jbang down --leftovers");
         }
+        elsewhere(cluster, moto).ifPresent(System.out::println);
     }
 
     private static void status() {
         LocalCluster cluster = LocalCluster.standard();
+        List<NodeSpec> missing = cluster.missingNodes();
         TextTable table = TextTable.of("node", "state", "pid", "CQL port", "storage port", "memory (RSS)", "data on disk");
         long totalRss = 0;
         for (NodeSpec node : cluster.layout().slots()) {
             var process = cluster.process(node);
             long rss = process.map(p -> Processes.rssBytes(p.pid())).orElse(0L);
             totalRss += rss;
-            table.row(node.name(), process.isPresent() ? "running" : "stopped",
-                    process.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(node.nativePort()),
-                    String.valueOf(node.storagePort()),
+            String state = process.isPresent() ? "running" : missing.contains(node) ? "DOWN" : "stopped";
+            table.row(node.name(), state, process.map(p -> Long.toString(p.pid())).orElse("-"),
+                    String.valueOf(node.nativePort()), String.valueOf(node.storagePort()),
                     process.isPresent() ? mb(rss) : "-", mb(LocalCluster.diskBytes(node)));
+        }
+        for (Processes.Marked orphan : cluster.orphans()) {
+            long rss = Processes.rssBytes(orphan.pid());
+            totalRss += rss;
+            table.row(orphan.folder().getFileName().toString(), "ORPHAN", Long.toString(orphan.pid()), "-", "-", mb(rss), "-");
         }
         table.print();
         System.out.println("  memory of our nodes together: " + mb(totalRss) + "; folder: " + cluster.layout().home());
+        if (!missing.isEmpty()) {
+            System.out.println("  " + names(missing) + " of the running cluster is down; ./jbang up restarts it with its data.");
+        }
+        if (!cluster.orphans().isEmpty()) {
+            System.out.println("  ORPHAN: a node process of this checkout outside the cluster; ./jbang down stops it.");
+        }
         System.out.println();
         dynamoStatus();
     }
@@ -112,28 +142,46 @@ public final class ClusterTool {
                         ours.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(moto.port()),
                         ours.map(p -> mb(Processes.rssBytes(p.pid()))).orElse("-"), tables.map(String::valueOf).orElse("-"))
                 .print();
-        System.out.println("  " + (answering ? "" : "lesson 06 and its tests start it when they need it; ") + "log: " + moto.logFile());
+        if (!answering) {
+            System.out.println("  lessons 06-08 and their tests start it when they need it");
+        }
+        System.out.println("  log: " + moto.logFile());
     }
 
-    /** Prints every check with what to do about it; true when nothing blocks a 3-node start or the emulator. */
+    /** Prints every check with what to do about it; true when nothing blocks a start of the nodes or the emulator. */
     private static boolean doctor() {
-        boolean ok = true;
-        System.out.println("Lesson JVM: Java " + Workshop.javaVersion() + (Workshop.javaVersion() >= 17 ? "  ok" : "  too old: install JDK 17 or newer"));
-        ok &= Workshop.javaVersion() >= 17;
-        ClusterLayout layout = ClusterLayout.standard();
-        LocalCluster cluster = new LocalCluster(layout);
+        boolean ok = Workshop.javaVersion() >= 17;
+        System.out.println("Lesson JVM: Java " + Workshop.javaVersion() + (ok ? "  ok" : "  too old: install JDK 17 or newer"));
+        System.out.println("Nodes' JDK: " + Preflight.nodeJdk());
+        LocalCluster cluster = LocalCluster.standard();
+        int nodes = LocalCluster.requestedNodes();
         System.out.println("Our nodes running: " + (cluster.runningNodes().isEmpty() ? "none" : names(cluster.runningNodes())));
-        System.out.println("Free memory: " + Preflight.availableMemoryMb() + " MB (3 nodes need about "
-                + 3 * (LocalCluster.heapMb() + 300) + " MB)");
+        System.out.println("Free memory: " + Preflight.availableMemoryMb() + " MB (" + nodes + " node(s) need about "
+                + Preflight.neededMb(nodes, LocalCluster.heapMb()) + " MB)");
         MotoServer moto = MotoServer.standard();
-        System.out.println("DynamoDB emulator (lesson 06): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
+        System.out.println("DynamoDB emulator (lessons 06-08): " + Dynamo.configuredEndpoint().map(e -> "DYNAMODB_ENDPOINT=" + e)
                 .or(() -> moto.running().map(p -> "moto running, pid " + p.pid() + ", port " + moto.port()))
                 .orElseGet(() -> MotoServer.installation().detail()));
-        List<Problem> problems = new ArrayList<>(Preflight.check(layout, LocalCluster.requestedNodes(), LocalCluster.heapMb()));
+        cluster.lastFailedStart().ifPresent(failure -> print("Last failed start: ", failure.lines().findFirst().orElse("")
+                + " (all of it: " + cluster.layout().home().resolve("last-failed-start.txt") + ")"));
+        elsewhere(cluster, moto).ifPresent(System.out::println);
+        List<Problem> problems = new ArrayList<>();
+        if (!cluster.missingNodes().isEmpty()) {
+            problems.add(new Problem(names(cluster.missingNodes()) + " of the running cluster is down.",
+                    "./jbang up (restarts it with its data)"));
+        }
+        int port = cluster.layout().node(1).nativePort();
+        boolean reused = cluster.runningNodes().isEmpty() && Processes.listening(port);
+        if (reused) {
+            // Lessons use what answers there, so its ports are no problem; only leftovers are.
+            System.out.println("Lessons use the cluster that answers on 127.0.0.1:" + port + " (not started here).");
+        }
+        problems.addAll(reused ? Preflight.leftoverProblems(cluster.layout())
+                : Preflight.check(cluster.layout(), nodes, LocalCluster.heapMb()));
         problems.addAll(moto.problems());
         for (Problem problem : problems) {
-            System.out.println("PROBLEM: " + problem.what());
-            System.out.println("    fix: " + problem.fix());
+            print("PROBLEM: ", problem.what());
+            print("    fix: ", problem.fix());
         }
         if (problems.isEmpty()) {
             System.out.println("No problems found.");
@@ -141,8 +189,29 @@ public final class ClusterTool {
         return ok && problems.isEmpty();
     }
 
+    /** Other checkouts' live nodes and emulators: mentioned, never touched. */
+    private static Optional<String> elsewhere(LocalCluster cluster, MotoServer moto) {
+        int nodes = cluster.managedElsewhere().size();
+        int emulators = moto.managedElsewhere().size();
+        return nodes + emulators == 0 ? Optional.empty() : Optional.of("Other checkouts run " + nodes
+                + " node(s) and " + emulators + " DynamoDB emulator(s); they are theirs and left alone.");
+    }
+
+    /** One item of a report, wrapped to the terminal's width under its label. */
+    private static void print(String label, String text) {
+        String indent = " ".repeat(label.length());
+        List<String> lines = Story.wrap(text, Failures.COLUMNS - label.length());
+        for (int i = 0; i < lines.size(); i++) {
+            System.out.println((i == 0 ? label : indent) + lines.get(i));
+        }
+    }
+
     private static String names(List<NodeSpec> nodes) {
         return String.join(", ", nodes.stream().map(NodeSpec::name).toList());
+    }
+
+    private static double seconds(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1e9;
     }
 
     private static String mb(long bytes) {

@@ -1,0 +1,73 @@
+package workshop.kit.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ClusterLayoutTest {
+
+    private static final Path HOME = Path.of("/tmp/workshop/cassandra");
+
+    @Test
+    void oneToThreeNodesAreAccepted() {
+        for (int n = 1; n <= 3; n++) {
+            assertEquals(n, ClusterLayout.validNodes(" " + n, "--nodes"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "4", "5", "-1", "three", ""})
+    void otherCountsAreRefusedAndTheFixNeverRepeatsThem(String value) {
+        ClusterException option = assertThrows(ClusterException.class, () -> ClusterLayout.validNodes(value, "--nodes"));
+        assertTrue(option.fix().contains("--nodes 3"), option.fix());
+        ClusterException env = assertThrows(ClusterException.class, () -> ClusterLayout.validNodes(value, "WORKSHOP_NODES"));
+        assertTrue(env.fix().startsWith("export WORKSHOP_NODES=3"), env.fix());
+        if (!value.isEmpty()) {
+            assertFalse(option.fix().contains(value), option.fix());
+            assertFalse(env.fix().contains(value), env.fix());
+        }
+    }
+
+    @Test
+    void theAssignedBasesDoNotOverlapTheDefaultCluster() {
+        Set<Integer> shared = ports(ClusterLayout.at(9042, HOME));
+        assertEquals(Set.of(7000, 7001, 7002, 9042, 9043, 9044, 7199, 7200, 7201), shared);
+        for (int base : new int[] {19042, 29042}) {
+            Set<Integer> mine = ports(ClusterLayout.at(base, HOME));
+            assertEquals(9, mine.size());
+            assertTrue(mine.stream().noneMatch(shared::contains), base + " overlaps: " + mine);
+        }
+        assertTrue(ports(ClusterLayout.at(19042, HOME)).stream().noneMatch(ports(ClusterLayout.at(29042, HOME))::contains));
+    }
+
+    @Test
+    void theAdvisedBaseHasItsWholeRangeFreeAndIsNeverOurOwn() {
+        ClusterLayout ours = ClusterLayout.at(19042, HOME);
+        assertEquals(OptionalInt.of(29042), ours.freeBase(port -> false));
+        // node2's storage port of the first alternative is taken: the whole range must be free.
+        assertEquals(OptionalInt.of(39042), ours.freeBase(port -> port == 27001));
+        assertEquals(OptionalInt.of(19042), ClusterLayout.at(9042, HOME).freeBase(port -> false));
+        assertEquals(OptionalInt.empty(), ours.freeBase(port -> true));
+    }
+
+    @Test
+    void aBasePortOutsideTheUsableRangeIsRefused() {
+        assertEquals(19042, ClusterLayout.parseBase("19042"));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("80"));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("65535"));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("nine"));
+    }
+
+    private static Set<Integer> ports(ClusterLayout layout) {
+        return layout.ports().boxed().collect(Collectors.toSet());
+    }
+}

@@ -85,9 +85,9 @@ class ring {
                 var token = tokens.newToken(TypeCodecs.TEXT.encode(chat, ProtocolVersion.DEFAULT));
                 String predicted = tokens.getReplicas(keyspace, token).stream().map(cassandra::nameOf).collect(Collectors.joining(", "));
                 QueryCost cost = probe.read(read.bind(chat)).cost();
-                String read = String.join(", ", cost.nodesRead());
-                keys.row(chat, tokens.format(token), predicted, read);
-                placements.add(List.of(predicted, read));
+                String readBy = String.join(", ", cost.nodesRead());
+                keys.row(chat, tokens.format(token), predicted, readBy);
+                placements.add(List.of(predicted, readBy));
             }
             keys.print();
             // end::where-a-key-lands[]

@@ -9,7 +9,6 @@ import static workshop.kit.cassandra.Keyspaces.schema;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Statement;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
@@ -21,7 +20,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +27,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -41,6 +38,7 @@ import workshop.kit.cassandra.ConditionalWrites;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.PaxosVariant;
 import workshop.kit.concurrent.Contenders;
+import workshop.kit.concurrent.SideBySide;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
@@ -580,11 +578,11 @@ class reservations {
 
             int samples = 100;
             // Alternating the two kinds, so a busy moment on the machine slows both alike.
-            double[] medians = medianMillis(session, samples,
-                    i -> plain.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(1), SITTINGS.get(i % SITTINGS.size()),
-                            i / SITTINGS.size() % SEATS.length + 1),
-                    i -> conditional.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(2), SITTINGS.get(i % SITTINGS.size()),
-                            i / SITTINGS.size() % SEATS.length + 1, 1));
+            double[] medians = SideBySide.medianMillis(samples, List.of(
+                    i -> session.execute(plain.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(1),
+                            SITTINGS.get(i % SITTINGS.size()), i / SITTINGS.size() % SEATS.length + 1)),
+                    i -> session.execute(conditional.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(2),
+                            SITTINGS.get(i % SITTINGS.size()), i / SITTINGS.size() % SEATS.length + 1, 1))));
             TextTable.of("write", "samples", "median latency (ms)")
                     .row("plain UPDATE", samples, medians[0])
                     .row("UPDATE ... IF reservation_id = null", samples, medians[1])
@@ -719,26 +717,6 @@ class reservations {
         QueryCost cost = measured.cost();
         table.row(write, measured.value() ? "yes" : "no", cost.requests(), cost.paxosSteps(), cost.partitionWrites(),
                 cost.paxosWrites(), cost.rowsRead());
-    }
-
-    /** The median time of each kind of statement, the kinds run in turn, sample by sample. */
-    @SafeVarargs
-    static double[] medianMillis(CqlSession session, int samples, IntFunction<Statement<?>>... kinds) {
-        double[][] millis = new double[kinds.length][samples];
-        for (int i = 0; i < samples; i++) {
-            for (int k = 0; k < kinds.length; k++) {
-                Statement<?> statement = kinds[k].apply(i);
-                long started = System.nanoTime();
-                session.execute(statement);
-                millis[k][i] = (System.nanoTime() - started) / 1e6;
-            }
-        }
-        double[] medians = new double[kinds.length];
-        for (int k = 0; k < kinds.length; k++) {
-            Arrays.sort(millis[k]);
-            medians[k] = millis[k][samples / 2];
-        }
-        return medians;
     }
 
     // ---------------------------------------------------------------- the lesson's booking code

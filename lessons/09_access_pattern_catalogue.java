@@ -40,6 +40,8 @@ import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.ids.Snowflake;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -54,6 +56,10 @@ class access_pattern_catalogue {
     static final long RULE_OF_THUMB_MB = 100;
 
     public static void main(String... args) {
+        Failures.guard(access_pattern_catalogue::run);
+    }
+
+    static void run() {
         Story.title("09", "the access-pattern catalogue as code");
         Story.say("""
                 Every lesson so far started from a question and its rate, and ended with a table whose key
@@ -151,9 +157,11 @@ class access_pattern_catalogue {
                     so the copies change together.""");
             TextTable writes = TextTable.of("send one message to", "members", "partitions written (one logged batch)");
             CostProbe probe = new CostProbe(session);
+            List<String> sendCosts = new ArrayList<>();
             for (String chat : List.of(data.directChat(), data.groupChat())) {
                 QueryCost sent = probe.write(catalogue.chat().send(chat, data.membersOf(chat).get(0), "hello from lesson 09"));
                 writes.row(chat, data.membersOf(chat).size(), sent.partitionWrites());
+                sendCosts.add(String.format("%d for %d members", sent.partitionWrites(), data.membersOf(chat).size()));
             }
             writes.print();
             Story.say("""
@@ -251,7 +259,17 @@ class access_pattern_catalogue {
                     The checker runs on any class implementing workshop.kit.catalogue.Catalogue:
                     ./jbang catalogue lessons/09_access_pattern_catalogue.java checks this lesson's, and
                     ./jbang catalogue path/to/YourCatalogue.java checks one of yours against the cluster.""");
-            Story.next("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");
+            Observation q2Naive = q2FromMessages.results().get(0).observed();
+            Recap.measured()
+                    .line("Q1 on messages_by_id: %d token ranges, %,d rows read for 50; by conversation: 1 partition,"
+                            + " %,d rows", scan.rangeScans(), scan.rowsRead(),
+                            byConversation.results().get(0).observed().rowsRead())
+                    .line("Q2 from messages: %d partitions; from chat_lists: %d", q2Naive.distinctPartitions(),
+                            q2Table.results().get(0).observed().distinctPartitions())
+                    .line("a message wrote %s partitions", String.join(", and ", sendCosts))
+                    .line("the whole catalogue: %d runs green, %d explained, %d failed", report.count(Verdict.GREEN),
+                            report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED))
+                    .print("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");
         }
     }
 

@@ -103,10 +103,10 @@ class reservations {
     static void accessPatterns() {
         Story.section("The questions, busiest first");
         TextTable.of("question", "rate", "key it needs")
-                .row("open slots at a restaurant, on a date, for a party", "1,000/s", "restaurant_id, slot_date")
-                .row("book a table at a sitting", "50/s", "restaurant_id, slot_date, slot_time, table_id")
-                .row("tonight's bookings at one restaurant", "low", "restaurant_id, slot_date")
-                .row("a diner's upcoming reservations", "moderate", "user_id (a second table)")
+                .row("open slots at a restaurant, on a date, for a party", "1,000/s", "restaurant, date")
+                .row("book a table at a sitting", "50/s", "restaurant, date, time, table")
+                .row("tonight's bookings at one restaurant", "low", "restaurant, date")
+                .row("a diner's upcoming reservations", "moderate", "user (a second table)")
                 .row("restaurants by city and cuisine", "search", "none: a search index")
                 .print();
     }
@@ -241,13 +241,13 @@ class reservations {
     static void candidateKeys(List<Integer> reservationPartitions) {
         Story.section("Candidate partition keys, and why each loses but one");
         long[] users = {100, 101};
-        TextTable.of("partition key", "where Ana's and Ben's bookings of table 7 land", "why it loses")
+        TextTable.of("partition key", "the two bookings land in", "why it loses")
                 .row("hash(reservation_id)", "p" + reservationPartitions.get(0) + " and p" + reservationPartitions.get(1),
-                        "each partition checks only its own rows: double booking (above)")
+                        "each checks only its own rows: double booking")
                 .row("user_id", "p" + partitionOf(users[0]) + " and p" + partitionOf(users[1]),
-                        "two diners are two partitions: the same race")
-                .row("city", "one partition", "every restaurant of a big city in one partition: a hot spot")
-                .row("restaurant_id", "one partition, with the slot row", "wins: the table's slot row decides, in one local transaction")
+                        "two diners, two partitions: the same race")
+                .row("city", "one partition", "a big city's restaurants all in one: hot spot")
+                .row("restaurant_id", "one, with the slot row", "wins: the slot row decides, in one transaction")
                 .print();
     }
 
@@ -404,7 +404,7 @@ class reservations {
         for (long restaurant = 1; restaurant <= 3; restaurant++) {
             bookings.book(new Request(UUID.randomUUID(), restaurant, evening.plusDays(restaurant + 10), HALF_SEVEN, 3, diner, 2));
         }
-        TextTable list = TextTable.of("step", "diner's bookings", "in the diner's list", "view rows", "events not yet applied");
+        TextTable list = TextTable.of("step", "bookings", "in the list", "view rows", "events waiting");
         list.row("3 bookings; relay delivers " + relay.deliverNew() + " events", truth(db, diner), relay.listed(diner),
                 relay.rows(diner), relay.lag());
         relay.redeliverLast();

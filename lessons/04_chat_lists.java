@@ -104,8 +104,8 @@ class chat_lists {
                     .sorted(Comparator.comparingLong((Row r) -> r.getLong("message_id")).reversed())
                     .limit(FIRST_PAGE).map(r -> r.getString("conversation_id")).toList();
             QueryCost q2Naive = ids.cost().plus(newestOfEach.cost());
-            reads().row("her chat ids, from user_chats", ids.cost())
-                    .row("the newest message of each, from messages", newestOfEach.cost())
+            reads().row("chat ids, user_chats", ids.cost())
+                    .row("newest of each, messages", newestOfEach.cost())
                     .row("Q2 in all", q2Naive)
                     .print();
             Story.say("""
@@ -200,10 +200,9 @@ class chat_lists {
                     .row("chat_lists_rebuilt (batch job, " + String.format("%.1f s", rebuilt.toNanos() / 1e9) + ")",
                             fromScratch.size(), users(fromScratch), onlyRebuilt.size())
                     .print();
-            Story.say(onlyLive.size() + onlyRebuilt.size() == 0 ? "The two agree row for row."
-                    : "They differ in %d rows: the race above, or a lost write; the rebuilt copy is the right one."
-                    .formatted(onlyLive.size() + onlyRebuilt.size()));
-            Story.say("""
+            Story.say((onlyLive.size() + onlyRebuilt.size() == 0 ? "The two agree row for row. "
+                    : "They differ in %d rows: the race above, or a lost write; the rebuilt copy is the right one. "
+                    .formatted(onlyLive.size() + onlyRebuilt.size())) + """
                     messages is the source of truth and chat_lists a copy kept for
                     one question: it costs a write per member on every message, some space, and a moment in
                     which the copies disagree. If a bug or a lost batch ever makes them drift, the job

@@ -16,11 +16,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -43,6 +41,11 @@ import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 import workshop.kit.dining.DiningSchema;
+import workshop.kit.dining.SlotBookings;
+import workshop.kit.dining.SlotBookings.Answer;
+import workshop.kit.dining.SlotBookings.Outcome;
+import workshop.kit.dining.SlotBookings.Request;
+import workshop.kit.dining.ViewRelay;
 import workshop.kit.dynamo.BatchLoader;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.Metered;
@@ -88,7 +91,7 @@ class reservations {
         List<Integer> naivePartitions = doubleBooking(evening);
         candidateKeys(naivePartitions);
         try (MemoryDatabase db = MemoryDatabase.open("lesson07")) {
-            Bookings bookings = new Bookings(db, CLOCK);
+            SlotBookings bookings = new SlotBookings(db, CLOCK);
             model(db, evening);
             sameRaceAgain(db, bookings, evening);
             underLoad(db, bookings, evening);
@@ -290,7 +293,7 @@ class reservations {
     }
 
     /** The two diners again, now against the slot row: Ana's claim is in flight when Ben's arrives. */
-    static void sameRaceAgain(MemoryDatabase db, Bookings bookings, LocalDate evening) throws Exception {
+    static void sameRaceAgain(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws Exception {
         Story.section("The same race against the new model");
         Request ana = new Request(UUID.randomUUID(), LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 100, 2);
         Request ben = new Request(UUID.randomUUID(), LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 101, 2);
@@ -316,11 +319,11 @@ class reservations {
                 reservation row and the outbox event were written in Ana's transaction, with the slot.""");
     }
 
-    static void underLoad(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void underLoad(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("Under load");
         Request slot = new Request(null, LE_SEPT, evening, LocalTime.of(20, 0), TABLE_SEVEN, 0, 2);
         List<Answer> fifty = Contenders.race(50, d -> () -> bookings.book(slot.forDiner(200 + d)));
-        Map<Outcome, Long> tally = tally(fifty);
+        Map<Outcome, Long> tally = SlotBookings.tally(fifty);
         TextTable.of("contenders on one slot", "booked (201)", "told it is taken (409)", "reservations for the slot")
                 .row(50, tally.get(Outcome.BOOKED), tally.get(Outcome.TAKEN), count(db,
                         "SELECT COUNT(*) FROM reservations WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?",
@@ -343,7 +346,7 @@ class reservations {
             for (int i = 0; i < each; i++) {
                 answers.add(bookings.book(slots.get(random.nextInt(slots.size())).forDiner(1_000 + t)));
             }
-            return tally(answers);
+            return SlotBookings.tally(answers);
         });
         long booked = perThread.stream().mapToLong(m -> m.get(Outcome.BOOKED)).sum();
         long taken = perThread.stream().mapToLong(m -> m.get(Outcome.TAKEN)).sum();
@@ -368,7 +371,7 @@ class reservations {
                 threads * each, threads, slots.size(), booked, taken);
     }
 
-    static void badInput(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void badInput(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("Requests that can never succeed: an error, and nothing written");
         String written = "SELECT (SELECT COUNT(*) FROM reservations) + (SELECT COUNT(*) FROM outbox)"
                 + " + (SELECT COUNT(*) FROM slots WHERE reservation_id IS NOT NULL)";
@@ -390,7 +393,7 @@ class reservations {
 
     // ---------------------------------------------------------------- the diner's list: a view fed by events
 
-    static void view(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void view(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("The diner's list: user_reservations, fed from the outbox");
         Story.say("""
                 "My reservations" needs a key by user_id, but a booking's transaction lives in the restaurant's
@@ -398,7 +401,7 @@ class reservations {
                 in order, and a view updater upserts user_reservations, keyed (user_id, slot_date, slot_time,
                 reservation_id), with the restaurant's name copied in so the list needs no join.""");
         long diner = 501;
-        Relay relay = new Relay(db);
+        ViewRelay relay = new ViewRelay(db);
         int earlier = relay.deliverNew();
         Story.say("The relay starts by applying the %,d events of the bookings made so far in this lesson.", earlier);
         for (long restaurant = 1; restaurant <= 3; restaurant++) {
@@ -464,60 +467,6 @@ class reservations {
 
     static long truth(MemoryDatabase db, long diner) throws SQLException {
         return count(db, "SELECT COUNT(*) FROM reservations WHERE user_id = ?", diner);
-    }
-
-    /** Reads the outbox in order and applies each event to user_reservations as a versioned upsert. */
-    static final class Relay {
-        private final MemoryDatabase db;
-        private long deliveredUpTo;
-
-        Relay(MemoryDatabase db) {
-            this.db = db;
-        }
-
-        int deliverNew() throws SQLException {
-            return deliverFrom(deliveredUpTo);
-        }
-
-        /** What a relay that crashed before saving its position does: sends the last event again. */
-        void redeliverLast() throws SQLException {
-            deliverFrom(deliveredUpTo - 1);
-        }
-
-        private int deliverFrom(long after) throws SQLException {
-            try (Connection connection = db.connect()) {
-                List<Long> sequence = Sql.list(connection, row -> row.getLong(1),
-                        "SELECT event_seq FROM outbox WHERE event_seq > ? ORDER BY event_seq", after);
-                for (long seq : sequence) {
-                    Sql.update(connection, """
-                            MERGE INTO user_reservations AS stored
-                            USING (SELECT user_id, slot_date, slot_time, reservation_id, restaurant_name, party_size,
-                                          CASE kind WHEN 'CANCELLED' THEN 'CANCELLED' ELSE 'BOOKED' END AS status, version
-                                   FROM outbox WHERE event_seq = ?) AS event
-                            ON stored.user_id = event.user_id AND stored.slot_date = event.slot_date
-                               AND stored.slot_time = event.slot_time AND stored.reservation_id = event.reservation_id
-                            WHEN MATCHED AND stored.version < event.version THEN UPDATE SET
-                              party_size = event.party_size, status = event.status, version = event.version
-                            WHEN NOT MATCHED THEN INSERT VALUES (event.user_id, event.slot_date, event.slot_time,
-                              event.reservation_id, event.restaurant_name, event.party_size, event.status, event.version)""",
-                            seq);
-                    deliveredUpTo = Math.max(deliveredUpTo, seq);
-                }
-                return sequence.size();
-            }
-        }
-
-        long rows(long diner) throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM user_reservations WHERE user_id = ?", diner);
-        }
-
-        long listed(long diner) throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM user_reservations WHERE user_id = ? AND status = 'BOOKED'", diner);
-        }
-
-        long lag() throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM outbox WHERE event_seq > ?", deliveredUpTo);
-        }
     }
 
     // ---------------------------------------------------------------- Cassandra: a lightweight transaction
@@ -717,110 +666,6 @@ class reservations {
         QueryCost cost = measured.cost();
         table.row(write, measured.value() ? "yes" : "no", cost.requests(), cost.paxosSteps(), cost.partitionWrites(),
                 cost.paxosWrites(), cost.rowsRead());
-    }
-
-    // ---------------------------------------------------------------- the lesson's booking code
-
-    enum Outcome {
-        BOOKED(201, "booked"), TAKEN(409, "taken"), PARTY_TOO_LARGE(422, "party too large"),
-        UNKNOWN_SLOT(404, "no such slot"), IN_THE_PAST(422, "sitting is over");
-
-        final int status;
-        final String label;
-
-        Outcome(int status, String label) {
-            this.status = status;
-            this.label = label;
-        }
-
-        String describe() {
-            return status + " " + label;
-        }
-    }
-
-    record Request(UUID reservationId, long restaurantId, LocalDate date, LocalTime time, int tableId, long userId, int party) {
-        Request forDiner(long user) {
-            return new Request(UUID.randomUUID(), restaurantId, date, time, tableId, user, party);
-        }
-    }
-
-    record Answer(Outcome outcome, int rowsChanged) {}
-
-    static Map<Outcome, Long> tally(List<Answer> answers) {
-        Map<Outcome, Long> tally = new EnumMap<>(Outcome.class);
-        for (Outcome outcome : Outcome.values()) {
-            tally.put(outcome, 0L);
-        }
-        answers.forEach(a -> tally.merge(a.outcome(), 1L, Long::sum));
-        return tally;
-    }
-
-    /** Books with the slot row as the lock: a conditional UPDATE, then the reservation and its event, one transaction. */
-    static final class Bookings {
-        private final MemoryDatabase db;
-        private final Clock clock;
-
-        Bookings(MemoryDatabase db, Clock clock) {
-            this.db = db;
-            this.clock = clock;
-        }
-
-        Answer book(Request request) {
-            return book(request, () -> { });
-        }
-
-        /** beforeCommit runs inside a winning transaction: the lesson uses it to hold a claim open. */
-        Answer book(Request request, Runnable beforeCommit) {
-            try (Connection connection = db.connect()) {
-                connection.setAutoCommit(false);
-                try {
-                    Answer answer = book(connection, request, beforeCommit);
-                    if (answer.outcome() == Outcome.BOOKED) {
-                        connection.commit();
-                    } else {
-                        connection.rollback();
-                    }
-                    return answer;
-                } catch (SQLException | RuntimeException e) {
-                    connection.rollback();
-                    throw e;
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("Booking " + request + " failed: " + e.getMessage(), e);
-            }
-        }
-
-        private Answer book(Connection connection, Request request, Runnable beforeCommit) throws SQLException {
-            List<String[]> restaurant = Sql.list(connection, row -> new String[] {row.getString(1), row.getString(2)},
-                    "SELECT name, timezone FROM restaurants WHERE restaurant_id = ?", request.restaurantId());
-            if (restaurant.isEmpty()) {
-                return new Answer(Outcome.UNKNOWN_SLOT, 0);
-            }
-            ZoneId zone = ZoneId.of(restaurant.get(0)[1]);
-            if (!LocalDateTime.of(request.date(), request.time()).isAfter(LocalDateTime.now(clock.withZone(zone)))) {
-                return new Answer(Outcome.IN_THE_PAST, 0);
-            }
-            String slot = " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?";
-            int changed = Sql.update(connection, "UPDATE slots SET reservation_id = ?" + slot
-                            + " AND reservation_id IS NULL AND seats >= ?", request.reservationId(), request.restaurantId(),
-                    request.date(), request.time(), request.tableId(), request.party());
-            if (changed == 0) {
-                List<Integer> seats = Sql.list(connection, row -> row.getInt(1), "SELECT seats FROM slots" + slot,
-                        request.restaurantId(), request.date(), request.time(), request.tableId());
-                Outcome why = seats.isEmpty() ? Outcome.UNKNOWN_SLOT
-                        : seats.get(0) < request.party() ? Outcome.PARTY_TOO_LARGE : Outcome.TAKEN;
-                return new Answer(why, 0);
-            }
-            Sql.update(connection, "INSERT INTO reservations VALUES (?, ?, ?, ?, ?, ?, ?, 'BOOKED', CURRENT_TIMESTAMP)",
-                    request.restaurantId(), request.reservationId(), request.tableId(), request.date(), request.time(),
-                    request.userId(), request.party());
-            Sql.update(connection, """
-                    INSERT INTO outbox (reservation_id, version, kind, user_id, restaurant_name, slot_date, slot_time, party_size)
-                    VALUES (?, 1, 'BOOKED', ?, ?, ?, ?, ?)""", request.reservationId(), request.userId(),
-                    restaurant.get(0)[0], request.date(), request.time(), request.party());
-            beforeCommit.run();
-            return new Answer(Outcome.BOOKED, changed);
-        }
     }
 
     static long count(MemoryDatabase db, String sql, Object... parameters) throws SQLException {

@@ -220,8 +220,8 @@ class cursor_pagination {
         Story.section("With an index on (channel_id, seq DESC): OFFSET against keyset, page by page");
         CostChart chart = new CostChart("Rows read for one page of " + PAGE + " (H2, EXPLAIN ANALYZE scanCount)",
                 "page number", "rows read").logarithmic();
-        TextTable depths = TextTable.of("page", "OFFSET", "OFFSET rows read", "keyset cursor (seq <)", "keyset rows read",
-                "same " + PAGE + " rows", "OFFSET / keyset");
+        TextTable depths = TextTable.of("page", "OFFSET", "OFFSET rows read", "cursor (seq <)", "keyset rows read",
+                "same rows", "ratio");
         long cursor = Long.MAX_VALUE;
         int depthIndex = 0;
         long[] deepest = new long[2]; // rows read by OFFSET and by keyset at the deepest page measured
@@ -247,7 +247,8 @@ class cursor_pagination {
                 Now the index holds the channel newest first, so H2 starts at the top and stops as soon as
                 it has the page. OFFSET still has to walk past every skipped row: page n reads (n - 1) x %d
                 + %d rows, and only the last %d are kept. The keyset query seeks straight to the cursor
-                and reads the page (plus one row at the boundary), whatever the depth.""",
+                and reads the page (plus one row at the boundary), whatever the depth. "same rows" checks
+                that both returned the same page; "ratio" is OFFSET's rows read over keyset's.""",
                 PAGE, PAGE, PAGE);
         Story.say("Chart: %s", chart.save("lesson08-rows-read-per-page"));
         RECAP.line("H2, page %,d of %d rows: OFFSET read %,d rows, the keyset cursor %,d", DEPTHS[DEPTHS.length - 1],

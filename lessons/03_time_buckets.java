@@ -23,6 +23,7 @@ import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodeMetrics;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.NodeMetrics.TableOnNode;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
@@ -166,6 +167,7 @@ class time_buckets {
                     the largest partition is one month of the chat; by 10-day bucket, roughly a third of that. The
                     buckets are separate partitions, so they spread over every node.""",
                     String.join(", ", nodeNames), SCALE, RULE_OF_THUMB_MB, BYTES_PER_MESSAGE);
+            NodesSeen.caveat(session, "buckets spreading over the nodes").ifPresent(Story::say);
 
             Story.section("Q1 with buckets: start in the bucket of now, walk back while short");
             Story.say("""

@@ -12,7 +12,6 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,9 +28,7 @@ import java.util.stream.IntStream;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.cassandra.TokenRangeScan;
-import workshop.kit.cassandra.TokenRing;
-import workshop.kit.cassandra.TokenSlice;
+import workshop.kit.chat.ChatListJob;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
@@ -120,7 +117,7 @@ class chat_lists {
                     conversation, its newest message and its members give one row per member. It scans the
                     two tables slice by slice of the token ring; both are keyed by conversation_id, so one
                     slice of each holds the same conversations.""");
-            Duration backfill = rebuild(session, cql, "chat_lists");
+            Duration backfill = ChatListJob.rebuild(session, Keyspaces.name(KS), "chat_lists");
             Measured<List<Row>> listed = traced.measure(() -> traced.execute(cql.chatList.bind(ANA, FIRST_PAGE)).all());
             List<String> listedTop = listed.value().stream().map(r -> r.getString("conversation_id")).toList();
             reads().row("Q2 from chat_lists", listed.cost()).print();
@@ -188,17 +185,17 @@ class chat_lists {
                     conversation they have already shown, and the rebuild below repairs it for good.""");
 
             Story.section("One source of truth: rebuild chat_lists from messages");
-            Duration rebuilt = rebuild(session, cql, "chat_lists_rebuilt");
-            Set<List<Object>> live = rowsOf(session, "chat_lists");
-            Set<List<Object>> fromScratch = rowsOf(session, "chat_lists_rebuilt");
+            Duration rebuilt = ChatListJob.rebuild(session, Keyspaces.name(KS), "chat_lists_rebuilt");
+            Set<List<Object>> live = ChatListJob.rows(session, "chat_lists");
+            Set<List<Object>> fromScratch = ChatListJob.rows(session, "chat_lists_rebuilt");
             Set<List<Object>> onlyLive = new HashSet<>(live);
             onlyLive.removeAll(fromScratch);
             Set<List<Object>> onlyRebuilt = new HashSet<>(fromScratch);
             onlyRebuilt.removeAll(live);
             TextTable.of("table", "rows", "users", "rows not in the other table")
-                    .row("chat_lists (kept up by every send)", live.size(), users(live), onlyLive.size())
+                    .row("chat_lists (kept up by every send)", live.size(), ChatListJob.users(live), onlyLive.size())
                     .row("chat_lists_rebuilt (batch job, " + String.format("%.1f s", rebuilt.toNanos() / 1e9) + ")",
-                            fromScratch.size(), users(fromScratch), onlyRebuilt.size())
+                            fromScratch.size(), ChatListJob.users(fromScratch), onlyRebuilt.size())
                     .print();
             Story.say((onlyLive.size() + onlyRebuilt.size() == 0 ? "The two agree row for row. "
                     : "They differ in %d rows: the race above, or a lost write; the rebuilt copy is the right one. "
@@ -281,13 +278,9 @@ class chat_lists {
             if (before != null && !before.equals(at)) {
                 writes.add(cql.deleteEntry.bind(member, before, message.conversationId()));
             }
-            writes.add(cql.insertEntry.bind(member, at, message.conversationId(), message.messageId(), preview(message.body())));
+            writes.add(cql.insertEntry.bind(member, at, message.conversationId(), message.messageId(), ChatListJob.preview(message.body())));
         }
         return writes;
-    }
-
-    static String preview(String body) {
-        return body.length() <= 40 ? body : body.substring(0, 40);
     }
 
     /** 198 chats of two, a team of 6 and a group of 100, all with Ana in them. */
@@ -328,36 +321,6 @@ class chat_lists {
                 load.perSecond());
     }
 
-    /**
-     * The batch job: for every conversation, its newest message and its members make one row per
-     * member. Slice by slice of the ring, four slices at a time.
-     */
-    static Duration rebuild(CqlSession session, Statements cql, String table) {
-        PreparedStatement newest = session.prepare("""
-                SELECT conversation_id, message_id, body FROM messages
-                WHERE token(conversation_id) > ? AND token(conversation_id) <= ? PER PARTITION LIMIT 1""");
-        PreparedStatement members = session.prepare("""
-                SELECT conversation_id, user_id FROM members
-                WHERE token(conversation_id) > ? AND token(conversation_id) <= ?""");
-        PreparedStatement insert = session.prepare(("""
-                INSERT INTO %s (user_id, last_message_at, conversation_id, last_message_id, preview)
-                VALUES (?, ?, ?, ?, ?)""").formatted(table));
-        List<TokenSlice> slices = TokenRing.of(session, Keyspaces.name(KS)).slices(2);
-        return TokenRangeScan.forEachSlice(slices, 4, "rebuilding " + table + " (" + slices.size() + " token slices)", slice -> {
-            Map<String, Row> newestOf = new HashMap<>();
-            session.execute(newest.bind(slice.startExclusive(), slice.endInclusive()))
-                    .forEach(row -> newestOf.put(row.getString("conversation_id"), row));
-            for (Row member : session.execute(members.bind(slice.startExclusive(), slice.endInclusive()))) {
-                Row last = newestOf.get(member.getString("conversation_id"));
-                if (last != null) {
-                    long id = last.getLong("message_id");
-                    session.execute(insert.bind(member.getString("user_id"), Snowflake.instant(id),
-                            member.getString("conversation_id"), id, preview(last.getString("body"))));
-                }
-            }
-        });
-    }
-
     /** A table of what reads cost, one row per query. */
     static final class Reads {
         private final TextTable table = TextTable.of("query", "requests", "nodes asked", "partitions read", "rows read", "rows returned");
@@ -385,16 +348,4 @@ class chat_lists {
         Story.say("The three chats just written to are on top. Her partition holds %d rows for %d chats: each old row was deleted.",
                 all.size(), distinct);
     }
-
-    static Set<List<Object>> rowsOf(CqlSession session, String table) {
-        Set<List<Object>> rows = new HashSet<>();
-        ResultSet all = session.execute("SELECT user_id, last_message_at, conversation_id, last_message_id FROM " + table);
-        all.forEach(r -> rows.add(List.of(r.getString(0), r.getInstant(1), r.getString(2), r.getLong(3))));
-        return rows;
-    }
-
-    static long users(Set<List<Object>> rows) {
-        return rows.stream().map(r -> r.get(0)).distinct().count();
-    }
-
 }

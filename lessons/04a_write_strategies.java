@@ -70,7 +70,7 @@ class write_strategies {
                                 .toArray(CompletableFuture[]::new)).join());
                 double[] ms = SideBySide.medianMillis(SAMPLES, ways);
                 String ratio = String.format("%.1fx", ms[1] / ms[0]);
-                ratios.add(ratio + " for " + members);
+                ratios.add(ratio + " at " + members + " members");
                 table.row(members, members + 1, ms[0], ms[1], ms[2], ratio);
             }
             table.print();
@@ -83,7 +83,7 @@ class write_strategies {
                     batch log on other nodes, and it is the only one of the three that is all or nothing.""");
             Recap.measured()
                     .line("one message to a group of n is n + 1 writes, whichever way they are sent")
-                    .line("one by one took %s the logged batch's median time (members)", String.join(", ", ratios))
+                    .line("median time, one by one over the logged batch: %s", String.join(", ", ratios))
                     .line("only the logged batch is all or nothing; none of the three is isolated")
                     .print("./jbang lesson05");
         }

@@ -567,7 +567,7 @@ class cursor_pagination {
             Measured<Cas> serverB = cas(n); // B read the same n before A's write landed
             long current = serverB.value().current();
             Measured<Cas> serverBAgain = cas(current);
-            TextTable.of("write (each moves the head to the value + 1)", "applied", "partitions read", "rows read",
+            TextTable.of("write (head to value + 1)", "applied", "partitions read", "rows read",
                             "partition writes")
                     .row("plain update, channel " + UNCONDITIONAL_CHANNEL + "'s head", "yes", plain.partitionsRead(),
                             plain.rowsRead(), plain.partitionWrites())

@@ -161,7 +161,8 @@ class access_pattern_catalogue {
             for (String chat : List.of(data.directChat(), data.groupChat())) {
                 QueryCost sent = probe.write(catalogue.chat().send(chat, data.membersOf(chat).get(0), "hello from lesson 09"));
                 writes.row(chat, data.membersOf(chat).size(), sent.partitionWrites());
-                sendCosts.add(String.format("%d for %d members", sent.partitionWrites(), data.membersOf(chat).size()));
+                sendCosts.add(String.format("%d partitions for %d members", sent.partitionWrites(),
+                        data.membersOf(chat).size()));
             }
             writes.print();
             Story.say("""
@@ -266,7 +267,7 @@ class access_pattern_catalogue {
                             byConversation.results().get(0).observed().rowsRead())
                     .line("Q2 from messages: %d partitions; from chat_lists: %d", q2Naive.distinctPartitions(),
                             q2Table.results().get(0).observed().distinctPartitions())
-                    .line("a message wrote %s partitions", String.join(", and ", sendCosts))
+                    .line("a message wrote %s", String.join(", and ", sendCosts))
                     .line("the whole catalogue: %d runs green, %d explained, %d failed", report.count(Verdict.GREEN),
                             report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED))
                     .print("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");

@@ -594,8 +594,9 @@ class cursor_pagination {
                     write) leaves a gap, which keyset pages do not notice.""",
                     current, PaxosVariant.sentence(session), ms(serverA.cost()),
                     Math.round(1000 / Math.max(ms(serverA.cost()), 0.1)));
-            RECAP.line("a compare-and-set on channel_head: %d partition writes where a plain update made %d;"
-                    + " the loser got the current value back", serverA.cost().partitionWrites(), plain.partitionWrites());
+            RECAP.line("a compare-and-set on channel_head read %d row and wrote %d Paxos state rows besides the"
+                    + " head, where a plain update read %d; the loser got the current value back",
+                    serverA.cost().rowsRead(), serverA.cost().paxosWrites(), plain.rowsRead());
         }
 
         /** The outcome of one compare-and-set: applied or not, and the head's value afterwards. */

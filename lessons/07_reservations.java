@@ -147,7 +147,7 @@ class reservations {
                 .row("bookings a year", String.format("%,d a day x 365 x %d bytes", bookingsPerDay, bookingBytes),
                         gigabytes(bookingsPerDay * 365 * bookingBytes))
                 .row("operations at peak", String.format("%,d open-slot reads/s + %,d bookings/s", searchPeak, bookingPeak),
-                        String.format("%,d /s", peak))
+                        String.format("%,d/s", peak))
                 .print();
         Story.say("""
                 A few tens of gigabytes and about a thousand operations a second: one relational primary with

@@ -84,11 +84,12 @@ public final class CatalogueTool {
 
     /** Sets the catalogue up in a keyspace named after its class (recreated on every run) and prints the report. */
     static boolean check(Catalogue catalogue) {
-        String keyspace = keyspaceOf(catalogue.getClass());
+        // The keyspace lives in the learner's namespace (WORKSHOP_NAMESPACE): the session needs its full name.
+        String keyspace = Keyspaces.name(keyspaceOf(catalogue.getClass()));
         System.out.println("Checking " + catalogue.getClass().getName() + " in keyspace " + keyspace + " (loading its data first)...");
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession admin = cassandra.connect()) {
-            Keyspaces.recreate(admin, keyspace);
+            Keyspaces.recreate(admin, keyspaceOf(catalogue.getClass()));
         }
         try (CqlSession session = cassandra.connect(keyspace)) {
             CatalogueReport report = CatalogueCheck.on(session).run(catalogue);

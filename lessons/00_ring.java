@@ -20,8 +20,11 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.QueryCost;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -30,6 +33,10 @@ class ring {
     static final String KS = "lesson00";
 
     public static void main(String... args) {
+        Failures.guard(ring::run);
+    }
+
+    static void run() {
         Story.title("00", "the ring");
         Story.say("""
                 A partitioned store hashes each row's partition key to a token, a number on a ring from
@@ -71,20 +78,33 @@ class ring {
             PreparedStatement read = session.prepare("SELECT title FROM chats WHERE conversation_id = ?");
             CostProbe probe = new CostProbe(session);
             TextTable keys = TextTable.of("conversation_id", "token", "owner (token map)", "node that read it (trace)");
+            List<List<String>> placements = new java.util.ArrayList<>(); // (predicted, read) per key
             // tag::where-a-key-lands[]
             for (String chat : List.of("c1", "c2", "c3", "alice-bob", "team-42")) {
                 session.execute(insert.bind(chat, "chat " + chat));
                 var token = tokens.newToken(TypeCodecs.TEXT.encode(chat, ProtocolVersion.DEFAULT));
                 String predicted = tokens.getReplicas(keyspace, token).stream().map(cassandra::nameOf).collect(Collectors.joining(", "));
                 QueryCost cost = probe.read(read.bind(chat)).cost();
-                keys.row(chat, tokens.format(token), predicted, String.join(", ", cost.nodesRead()));
+                String readBy = String.join(", ", cost.nodesRead());
+                keys.row(chat, tokens.format(token), predicted, readBy);
+                placements.add(List.of(predicted, readBy));
             }
             keys.print();
             // end::where-a-key-lands[]
             Story.say("""
                     The partition key alone decides the node. Every table in this workshop is designed so the
                     busy questions name their partition key, and so go to one node.""");
-            Story.next("./jbang lesson01");
+            NodesSeen.caveat(session, "keys landing on different nodes").ifPresent(Story::say);
+            long matches = placements.stream().filter(p -> p.get(0).equals(p.get(1))).count();
+            long nodesUsed = placements.stream().map(p -> p.get(0)).distinct().count();
+            Recap.measured()
+                    .line("the session sees %d node(s) up; each owns %s slice(s) of the ring", NodesSeen.up(session),
+                            owned.values().stream().map(r -> String.valueOf(r.size())).distinct()
+                                    .collect(Collectors.joining(" or ")))
+                    .line("%d chat ids hashed to tokens landed on %d different node(s)", placements.size(), nodesUsed)
+                    .line("the token map's prediction matched the node the trace saw read the row: %d of %d",
+                            matches, placements.size())
+                    .print("./jbang lesson01");
         }
     }
 }

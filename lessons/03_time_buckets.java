@@ -23,12 +23,15 @@ import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodeMetrics;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.NodeMetrics.TableOnNode;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 import workshop.kit.ids.Snowflake;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -45,8 +48,6 @@ class time_buckets {
 
     /** The lesson loads 1/2,000 of the group's history so it runs in seconds on a laptop. */
     static final int SCALE = 2_000;
-    /** Messages written one at a time first, to compare the loader with a plain loop. */
-    static final int WRITTEN_ONE_BY_ONE = 100;
 
     /** Discord's bucket: ten days of milliseconds since its epoch. */
     static final long BUCKET_MILLIS = Duration.ofDays(10).toMillis();
@@ -56,6 +57,10 @@ class time_buckets {
     static final int MAX_BUCKETS = 12;
 
     public static void main(String... args) {
+        Failures.guard(time_buckets::run);
+    }
+
+    static void run() {
         Story.title("03", "time buckets");
         Story.say("""
                 Lesson 02 gave every chat one partition, newest message first. That serves Q1 from one
@@ -77,8 +82,10 @@ class time_buckets {
         Story.say("""
                 %,d members write %,d messages a month: at %d bytes each the partition grows %d MB a month,
                 %,d MB after %d months, %d times the roughly %d MB that a common rule of thumb allows one
-                partition. Big partitions make compaction, repair and every read of that chat slower, and
-                the node that holds one carries it alone.""",
+                partition. Q1 itself stays cheap: it reads the newest rows first and stops at its limit.
+                The costs are elsewhere: compaction rewrites the partition whole, repair compares and
+                streams it whole, both press on the node's heap as the partition grows, and the node that
+                owns it carries it alone.""",
                 MEMBERS, MESSAGES_PER_MONTH, BYTES_PER_MESSAGE, mbPerMonth, mbAfter, MONTHS,
                 mbAfter / RULE_OF_THUMB_MB, RULE_OF_THUMB_MB);
 
@@ -126,44 +133,41 @@ class time_buckets {
                     default -> byBucket.bind("public", bucketOf(id), id, body);
                 };
             };
-            int firstStatements = WRITTEN_ONE_BY_ONE * 3;
-            BulkWriter.Load oneByOne = BulkWriter.writeOneByOne(session, "first " + WRITTEN_ONE_BY_ONE + " messages, one write at a time",
-                    firstStatements, write);
-            BulkWriter.Load async = BulkWriter.write(session, "the other " + (messages - WRITTEN_ONE_BY_ONE) + " messages, 128 writes in flight",
-                    (long) messages * 3 - firstStatements, i -> write.apply(i + firstStatements));
-            TextTable.of("loader", "writes", "seconds", "writes a second")
-                    .row("a plain loop: each write waits for its answer", oneByOne.statements(), seconds(oneByOne.elapsed()),
-                            Math.round(oneByOne.perSecond()))
-                    .row("asynchronous, at most 128 in flight", async.statements(), seconds(async.elapsed()), Math.round(async.perSecond()))
-                    .print();
+            BulkWriter.Load load = BulkWriter.write(session, "writing " + messages + " messages to three tables",
+                    (long) messages * 3, write);
             Story.say("""
-                    The plain loop spends most of its time waiting for the network and the node; keeping many
-                    writes in flight (but a bounded number, so the nodes are not flooded) loads %.0f times
-                    faster. Every load in the next lessons uses it.""", async.perSecond() / oneByOne.perSecond());
+                    %,d writes, at most 128 in flight at once (lesson 03a compares this with a plain loop).""",
+                    load.statements());
 
             NodeMetrics metrics = NodeMetrics.of(cassandra, session);
+            Map<String, Long> largestBytes = new java.util.HashMap<>();
+            List<String> nodeNames = List.of();
             TextTable sizes = TextTable.of("table", "partition key", "partitions per node", "largest partition",
-                    "x " + String.format("%,d", SCALE) + " (full size)");
+                    "at full size");
             for (String[] table : new String[][] {
-                    {"messages", "conversation_id"},
-                    {"messages_by_month", "(conversation_id, month)"},
-                    {"messages_by_bucket", "(conversation_id, bucket)"}}) {
+                    {"messages", "chat"},
+                    {"messages_by_month", "(chat, month)"},
+                    {"messages_by_bucket", "(chat, bucket)"}}) {
                 metrics.flushAndCompact(Keyspaces.name(KS), table[0]);
                 Map<String, TableOnNode> onNodes = metrics.table(Keyspaces.name(KS), table[0]);
+                nodeNames = List.copyOf(onNodes.keySet());
                 long largest = onNodes.values().stream().mapToLong(TableOnNode::largestPartitionBytes).max().orElse(0);
+                largestBytes.put(table[0], largest);
                 sizes.row(table[0], table[1],
-                        onNodes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().partitions()).collect(Collectors.joining(", ")),
+                        onNodes.values().stream().map(t -> String.valueOf(t.partitions())).collect(Collectors.joining(" / ")),
                         String.format("%,.1f KB", largest / 1e3), String.format("%,.0f MB", largest * (double) SCALE / 1e6));
             }
             sizes.print();
             Story.say("""
-                    Read from each node's own metrics after writing its memtables to disk (the numbers come
+                    Read from each node's own metrics (%s, in that order; "at full size" is the largest
+                    partition times %,d) after writing its memtables to disk (the numbers come
                     from a histogram whose steps are about 20%% apart, so they are upper bounds). The
                     unbucketed chat is one partition on one node, and scaled back up it is well over the
                     %d MB mark: each row carries its key and a timestamp besides the %d-byte body. By month,
                     the largest partition is one month of the chat; by 10-day bucket, roughly a third of that. The
                     buckets are separate partitions, so they spread over every node.""",
-                    RULE_OF_THUMB_MB, BYTES_PER_MESSAGE);
+                    String.join(", ", nodeNames), SCALE, RULE_OF_THUMB_MB, BYTES_PER_MESSAGE);
+            NodesSeen.caveat(session, "buckets spreading over the nodes").ifPresent(Story::say);
 
             Story.section("Q1 with buckets: start in the bucket of now, walk back while short");
             Story.say("""
@@ -191,10 +195,13 @@ class time_buckets {
             PreparedStatement newest = session.prepare(
                     "SELECT message_id FROM messages_by_bucket WHERE conversation_id = ? AND bucket = ? LIMIT ?");
             TracingSession traced = new TracingSession(session);
-            TextTable walks = TextTable.of("chat", "buckets asked (rows found)", "partitions read", "rows read", "rows returned");
+            TextTable walks = TextTable.of("chat", "buckets asked (rows found)", "partitions read", "rows read",
+                    "rows returned");
+            Map<String, QueryCost> walkCosts = new java.util.HashMap<>();
             for (String chat : List.of("public", "standup", "book-club", "archive")) {
                 Measured<List<Integer>> walk = traced.measure(() -> walk(traced, newest, chat, 50));
                 QueryCost cost = walk.cost();
+                walkCosts.put(chat, cost);
                 walks.row(chat, describe(walk.value()), cost.partitionsRead(), cost.rowsRead(), cost.rowsReturned());
             }
             walks.print();
@@ -223,7 +230,20 @@ class time_buckets {
                     by time suit chats whose rate is known; where it varies a lot, a bucket by sequence number
                     (bucket = seq / 100,000) holds a fixed number of messages instead, at the price of keeping
                     a per-chat counter.""");
-            Story.next("./jbang check 03   (exercises/src/main/java/workshop/lesson03)");
+            Recap.measured()
+                    .line("largest partition at 1:%,d: %,.1f KB unbucketed, %,.1f KB by month, %,.1f KB by 10-day bucket",
+                            SCALE, largestBytes.get("messages") / 1e3, largestBytes.get("messages_by_month") / 1e3,
+                            largestBytes.get("messages_by_bucket") / 1e3)
+                    .line("scaled to the full group, the unbucketed partition is about %,.0f MB, the rule of thumb %d MB",
+                            largestBytes.get("messages") * (double) SCALE / 1e6, RULE_OF_THUMB_MB)
+                    .line("Q1 over buckets read %d partition(s) for the big group, %d for the new standup bucket,"
+                            + " %d for the quiet book club, %d for the archive (bounded)",
+                            walkCosts.get("public").partitionsRead(), walkCosts.get("standup").partitionsRead(),
+                            walkCosts.get("book-club").partitionsRead(), walkCosts.get("archive").partitionsRead())
+                    .line("Q3 still reads %d row in %d partition: the bucket comes from the id", q3.rowsRead(),
+                            q3.partitionsRead())
+                    .line("a bucket caps a partition's size, not its traffic")
+                    .print("./jbang check 03   (exercises/src/main/java/workshop/lesson03), then ./jbang lesson04");
         }
     }
 
@@ -258,9 +278,9 @@ class time_buckets {
     }
     // end::walk[]
 
-    /** "2: 10 + 40", newest bucket first. */
+    /** "2: 10+40", newest bucket first. */
     static String describe(List<Integer> foundPerBucket) {
-        return foundPerBucket.size() + ": " + foundPerBucket.stream().map(String::valueOf).collect(Collectors.joining(" + "));
+        return foundPerBucket.size() + ": " + foundPerBucket.stream().map(String::valueOf).collect(Collectors.joining("+"));
     }
 
     /** count time-ordered ids evenly spread from `from` (inclusive) to `to` (exclusive). */
@@ -273,7 +293,4 @@ class time_buckets {
         return ids;
     }
 
-    static String seconds(Duration elapsed) {
-        return String.format("%.1f", elapsed.toNanos() / 1e9);
-    }
 }

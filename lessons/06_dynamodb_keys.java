@@ -35,6 +35,8 @@ import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
 import workshop.kit.ids.Snowflake;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -51,7 +53,14 @@ class dynamodb_keys {
     static String messages;
     static String chats;
 
+    /** Each section adds what it measured. */
+    static final Recap RECAP = Recap.measured();
+
     public static void main(String... args) {
+        Failures.guard(dynamodb_keys::run);
+    }
+
+    static void run() {
         Story.title("06", "keys in DynamoDB");
         Story.say("""
                 DynamoDB asks the same question Cassandra does: which key does each question name? The
@@ -78,7 +87,7 @@ class dynamodb_keys {
             limits();
             chatListTransaction();
         }
-        Story.next("./jbang check 06   (exercises/src/main/java/workshop/lesson06)");
+        RECAP.print("./jbang check 06   (exercises/src/main/java/workshop/lesson06), then ./jbang lesson07");
     }
 
     static void createTables() {
@@ -107,10 +116,11 @@ class dynamodb_keys {
         Metered<QueryResponse> page = db.measure(() -> db.client().query(q -> q.tableName(orders)
                 .keyConditionExpression("pk = :pk").expressionAttributeValues(Map.of(":pk", fromS("CUST#7")))
                 .scanIndexForward(false).limit(21)));
-        TextTable.of("question", "requests", "items read", "items returned", "read units")
-                .row("pk = CUST#7 AND begins_with(sk, ORDER#), newest first, Limit 20", newest.cost().requests(),
+        TextTable.of("Query (pk, then the sort key newest first)", "requests", "items read", "items returned",
+                        "read units")
+                .row("CUST#7, begins_with(sk, ORDER#), Limit 20", newest.cost().requests(),
                         newest.cost().itemsRead(), newest.cost().itemsReturned(), newest.cost().readUnitsText())
-                .row("pk = CUST#7, newest first, Limit 21", page.cost().requests(), page.cost().itemsRead(),
+                .row("CUST#7, Limit 21", page.cost().requests(), page.cost().itemsRead(),
                         page.cost().itemsReturned(), page.cost().readUnitsText())
                 .print();
         List<Map<String, AttributeValue>> items = page.value().items();
@@ -143,6 +153,8 @@ class dynamodb_keys {
         TextTable growth = TextTable.of("items in table", "Query: items read", "read units", "Scan: requests",
                 "ScannedCount", "Count", "read units");
         int loaded = 4;
+        DynamoCost lastQuery = null;
+        DynamoCost lastScan = null;
         for (int others : new int[] {4, 94, 994}) {
             if (others > loaded) {
                 loadOtherCustomers(loaded, others);
@@ -154,12 +166,16 @@ class dynamodb_keys {
                 throw new IllegalStateException("the scan and the query disagree: " + scan.value());
             }
             DynamoCost s = scan.cost();
+            lastQuery = query;
+            lastScan = s;
             growth.row(s.itemsRead(), query.itemsRead(), query.readUnitsText(), s.requests(), s.itemsRead(), s.itemsReturned(),
                     s.readUnitsText());
             chart.point("Query on the partition key", s.itemsRead(), query.itemsRead());
             chart.point("Scan with a filter", s.itemsRead(), s.itemsRead());
         }
         growth.print();
+        RECAP.line("20 newest orders: the Query read %d items at every size; the Scan read the whole table,"
+                + " %,d items at the largest", lastQuery.itemsRead(), lastScan.itemsRead());
         Story.say("""
                 Both find the same 20 orders. The Query reads 20 items at every size; the Scan reads the whole
                 table, page after page (a page stops at 1 MB of data read), and its bill grows with the table,
@@ -259,6 +275,8 @@ class dynamodb_keys {
                 and thrown away.""",
                 first.cost().requestsText(), first.cost().itemsRead(), first.cost().readUnitsText(), walk.get(0).returned(),
                 walk.stream().filter(step -> step.returned() == 0).count(), walk.get(walk.size() - 1).returned());
+        RECAP.line("a channel's newest 50 across 10-day buckets: %s request(s), %d items read",
+                first.cost().requestsText(), first.cost().itemsRead());
 
         Story.say("""
                 Paging on: each page starts where the last stopped, inside a bucket (LastEvaluatedKey) or at
@@ -358,6 +376,8 @@ class dynamodb_keys {
                 .row("Query the index by_author", indexed.cost().requests(), indexed.cost().itemsRead(),
                         indexed.cost().itemsReturned(), indexed.cost().readUnitsText())
                 .print();
+        RECAP.line("ana's newest 20 across channels: the Scan read %,d items, the index by_author %d",
+                scanned.cost().itemsRead(), indexed.cost().itemsRead());
         String refusal;
         try {
             db.plain().query(q -> q.tableName(messages).indexName("by_author").consistentRead(true)
@@ -413,10 +433,13 @@ class dynamodb_keys {
         });
         DynamoCost get = db.measure(() -> db.client().getItem(g -> g.tableName(messages).consistentRead(true)
                 .key(Map.of("pk", large.get("pk"), "message_id", large.get("message_id"))))).cost();
-        TextTable.of("item", "size (formula)", "outcome", "write units", "read units (strong GetItem)")
-                .row("450,000-character body", String.format("%,d bytes", ItemSize.of(huge)), hugeOutcome, "-", "-")
-                .row("300,000-character body", String.format("%,d bytes", ItemSize.of(large)), "stored", put.writeUnitsText(), get.readUnitsText())
+        TextTable.of("item", "size (formula)", "stored", "write units", "read units (strong GetItem)")
+                .row("450,000-character body", String.format("%,d bytes", ItemSize.of(huge)),
+                        hugeOutcome.startsWith("accepted") ? "yes" : "no", "-", "-")
+                .row("300,000-character body", String.format("%,d bytes", ItemSize.of(large)), "yes", put.writeUnitsText(),
+                        get.readUnitsText())
                 .print();
+        Story.say("The 450,000-character item was %s.", hugeOutcome);
         db.plain().deleteItem(d -> d.tableName(messages).key(Map.of("pk", large.get("pk"), "message_id", large.get("message_id"))));
         Story.say("""
                 An item holds at most 400 KB (409,600 bytes), names included. Long before that, size is a
@@ -466,6 +489,8 @@ class dynamodb_keys {
                 every shard for 50 because any of them may hold the newest: %d queries, %d items read to
                 return 50. Shard only the keys that are hot, by as little as the write rate needs.""",
                 shards, sharded.cost().queries(), sharded.cost().itemsRead());
+        RECAP.line("one key takes at most %,d messages/s (computed); %d shards lift it, and the newest 50 then"
+                + " take %d queries", ceiling, shards, sharded.cost().queries());
     }
 
     static List<Long> ids(List<Map<String, AttributeValue>> items) {
@@ -515,7 +540,10 @@ class dynamodb_keys {
         }
         Story.say("""
                 A group of 100 needs %d actions (ConditionCheck, head, message, and a delete and a put per
-                member); one transaction takes at most %d. Sent anyway, it is %s""", tooMany.size(), MAX_TRANSACTION_ACTIONS, refusal);
+                member); one transaction takes at most %d. Sent anyway, it is %s""", tooMany.size(),
+                MAX_TRANSACTION_ACTIONS, refusal);
+        RECAP.line("a send to a chat of two: 1 transaction of %d actions; a group of 100 needs %d, over the limit"
+                + " of %d: a fan-out job instead", actions.size(), tooMany.size(), MAX_TRANSACTION_ACTIONS);
 
         int crashAfter = 40;
         Story.say("""

@@ -9,7 +9,6 @@ import static workshop.kit.cassandra.Keyspaces.schema;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Statement;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
@@ -17,19 +16,15 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -39,11 +34,18 @@ import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ConditionalWrites;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.PaxosVariant;
 import workshop.kit.concurrent.Contenders;
+import workshop.kit.concurrent.SideBySide;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 import workshop.kit.dining.DiningSchema;
+import workshop.kit.dining.SlotBookings;
+import workshop.kit.dining.SlotBookings.Answer;
+import workshop.kit.dining.SlotBookings.Outcome;
+import workshop.kit.dining.SlotBookings.Request;
+import workshop.kit.dining.ViewRelay;
 import workshop.kit.dynamo.BatchLoader;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.Metered;
@@ -52,6 +54,8 @@ import workshop.kit.dynamo.Tables;
 import workshop.kit.h2.H2;
 import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -68,7 +72,14 @@ class reservations {
     static final int DAYS = 60;
     static final Clock CLOCK = Clock.systemUTC();
 
-    public static void main(String... args) throws Exception {
+    /** Each section adds what it measured. */
+    static final Recap RECAP = Recap.measured();
+
+    public static void main(String... args) {
+        Failures.guard(reservations::run);
+    }
+
+    static void run() throws Exception {
         Story.title("07", "reservations without double booking");
         Story.say("""
                 A booking site for restaurants. Two diners press "book" for the same table at the same sitting
@@ -80,7 +91,7 @@ class reservations {
         List<Integer> naivePartitions = doubleBooking(evening);
         candidateKeys(naivePartitions);
         try (MemoryDatabase db = MemoryDatabase.open("lesson07")) {
-            Bookings bookings = new Bookings(db, CLOCK);
+            SlotBookings bookings = new SlotBookings(db, CLOCK);
             model(db, evening);
             sameRaceAgain(db, bookings, evening);
             underLoad(db, bookings, evening);
@@ -89,33 +100,54 @@ class reservations {
         }
         cassandra(evening);
         dynamo(evening);
-        Story.next("./jbang check 07   (exercises/src/main/java/workshop/lesson07)");
+        RECAP.print("./jbang check 07   (exercises/src/main/java/workshop/lesson07), then ./jbang lesson08");
     }
 
     static void accessPatterns() {
         Story.section("The questions, busiest first");
         TextTable.of("question", "rate", "key it needs")
-                .row("open slots at one restaurant, on a date, for a party size", "1,000/s", "restaurant_id, slot_date")
-                .row("book a table at a sitting", "50/s", "restaurant_id, slot_date, slot_time, table_id")
-                .row("tonight's bookings at one restaurant", "low", "restaurant_id, slot_date")
-                .row("a diner's upcoming reservations", "moderate", "user_id (a second table)")
-                .row("restaurants by city and cuisine", "search", "none: a search index fed from the store")
+                .row("open slots at a restaurant, on a date, for a party", "1,000/s", "restaurant, date")
+                .row("book a table at a sitting", "50/s", "restaurant, date, time, table")
+                .row("tonight's bookings at one restaurant", "low", "restaurant, date")
+                .row("a diner's upcoming reservations", "moderate", "user (a second table)")
+                .row("restaurants by city and cuisine", "search", "none: a search index")
                 .print();
     }
 
     static void sizing() {
+        Story.section("Peak rates, from daily volumes");
+        long searchesPerDay = 20_000_000, bookingsPerDay = 1_000_000;
+        double peakHourShare = 0.18;
+        long searchPeak = Math.round(searchesPerDay * peakHourShare / 3_600);
+        long bookingPeak = Math.round(bookingsPerDay * peakHourShare / 3_600);
+        TextTable.of("per day", "average", "at peak (busiest hour: 18% of the day)")
+                .row(String.format("%,d searches", searchesPerDay), String.format("%,.0f/s", searchesPerDay / 86_400.0),
+                        String.format("%,d/s", searchPeak))
+                .row(String.format("%,d bookings", bookingsPerDay), String.format("%,.1f/s", bookingsPerDay / 86_400.0),
+                        String.format("%,d/s", bookingPeak))
+                .print();
+        Story.say("""
+                A product owner speaks in days; a store is sized for its busiest second. Dividing by 86,400
+                gives the average, but diners search and book in the evening: assume the busiest hour
+                carries about 18%% of the day (a figure to replace with the real traffic's once there is
+                some). That turns %,d searches and %,d bookings a day into about %,d and %,d a second.""",
+                searchesPerDay, bookingsPerDay, searchPeak, bookingPeak);
+        RECAP.line("peak rates: %,d searches and %,d bookings a day -> about %,d and %,d a second", searchesPerDay,
+                bookingsPerDay, searchPeak, bookingPeak);
+
         Story.section("Sizing, from its inputs");
         long restaurants = 50_000, tables = 20, sittings = SITTINGS.size(), days = DAYS, slotBytes = 50;
         long slotRows = restaurants * tables * sittings * days;
-        long bookingsPerDay = 1_000_000, bookingBytes = 200;
-        long peak = 1_000 + 50;
+        long bookingBytes = 200;
+        long peak = searchPeak + bookingPeak;
         TextTable.of("what", "arithmetic", "result")
                 .row("slot rows", String.format("%,d restaurants x %d tables x %d sittings x %d days", restaurants, tables, sittings, days),
                         String.format("%,d rows", slotRows))
                 .row("slot data", String.format("%,d rows x %d bytes", slotRows, slotBytes), gigabytes(slotRows * slotBytes))
                 .row("bookings a year", String.format("%,d a day x 365 x %d bytes", bookingsPerDay, bookingBytes),
                         gigabytes(bookingsPerDay * 365 * bookingBytes))
-                .row("operations at peak", "1,000 open-slot reads/s + 50 bookings/s", String.format("%,d /s", peak))
+                .row("operations at peak", String.format("%,d open-slot reads/s + %,d bookings/s", searchPeak, bookingPeak),
+                        String.format("%,d/s", peak))
                 .print();
         Story.say("""
                 A few tens of gigabytes and about a thousand operations a second: one relational primary with
@@ -187,6 +219,7 @@ class reservations {
                     and no transaction spans two databases. The latch in this script only makes sure both checks
                     happen before either insert, so the double booking shows on every run; in production two
                     requests a few milliseconds apart do the same.""", PARTITIONS, total, evening);
+            RECAP.line("hash-partitioned by reservation_id: %d reservations for one table at one sitting", total);
             return List.of(partitionOf(ana), partitionOf(ben));
         } finally {
             for (MemoryDatabase partition : partitions) {
@@ -211,13 +244,13 @@ class reservations {
     static void candidateKeys(List<Integer> reservationPartitions) {
         Story.section("Candidate partition keys, and why each loses but one");
         long[] users = {100, 101};
-        TextTable.of("partition key", "where Ana's and Ben's bookings of table 7 land", "why it loses")
+        TextTable.of("partition key", "the two bookings land in", "why it loses")
                 .row("hash(reservation_id)", "p" + reservationPartitions.get(0) + " and p" + reservationPartitions.get(1),
-                        "each partition checks only its own rows: double booking (above)")
+                        "each checks only its own rows: double booking")
                 .row("user_id", "p" + partitionOf(users[0]) + " and p" + partitionOf(users[1]),
-                        "two diners are two partitions: the same race")
-                .row("city", "one partition", "every restaurant of a big city in one partition: a hot spot")
-                .row("restaurant_id", "one partition, with the slot row", "wins: the table's slot row decides, in one local transaction")
+                        "two diners, two partitions: the same race")
+                .row("city", "one partition", "a big city's restaurants all in one: hot spot")
+                .row("restaurant_id", "one, with the slot row", "wins: the slot row decides, in one transaction")
                 .print();
     }
 
@@ -260,7 +293,7 @@ class reservations {
     }
 
     /** The two diners again, now against the slot row: Ana's claim is in flight when Ben's arrives. */
-    static void sameRaceAgain(MemoryDatabase db, Bookings bookings, LocalDate evening) throws Exception {
+    static void sameRaceAgain(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws Exception {
         Story.section("The same race against the new model");
         Request ana = new Request(UUID.randomUUID(), LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 100, 2);
         Request ben = new Request(UUID.randomUUID(), LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 101, 2);
@@ -286,11 +319,11 @@ class reservations {
                 reservation row and the outbox event were written in Ana's transaction, with the slot.""");
     }
 
-    static void underLoad(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void underLoad(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("Under load");
         Request slot = new Request(null, LE_SEPT, evening, LocalTime.of(20, 0), TABLE_SEVEN, 0, 2);
         List<Answer> fifty = Contenders.race(50, d -> () -> bookings.book(slot.forDiner(200 + d)));
-        Map<Outcome, Long> tally = tally(fifty);
+        Map<Outcome, Long> tally = SlotBookings.tally(fifty);
         TextTable.of("contenders on one slot", "booked (201)", "told it is taken (409)", "reservations for the slot")
                 .row(50, tally.get(Outcome.BOOKED), tally.get(Outcome.TAKEN), count(db,
                         "SELECT COUNT(*) FROM reservations WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?",
@@ -306,7 +339,6 @@ class reservations {
             }
         }
         int threads = 8, each = 500;
-        long started = System.nanoTime();
         // Seeded choices: the same attempts on every run, released together.
         List<Map<Outcome, Long>> perThread = Contenders.race(threads, t -> () -> {
             Random random = new Random(t);
@@ -314,9 +346,8 @@ class reservations {
             for (int i = 0; i < each; i++) {
                 answers.add(bookings.book(slots.get(random.nextInt(slots.size())).forDiner(1_000 + t)));
             }
-            return tally(answers);
+            return SlotBookings.tally(answers);
         });
-        double seconds = (System.nanoTime() - started) / 1e9;
         long booked = perThread.stream().mapToLong(m -> m.get(Outcome.BOOKED)).sum();
         long taken = perThread.stream().mapToLong(m -> m.get(Outcome.TAKEN)).sum();
         String loadDiners = "user_id BETWEEN 1000 AND " + (1_000 + threads - 1);
@@ -325,9 +356,8 @@ class reservations {
                 + " AND s.restaurant_id = r.restaurant_id AND s.slot_date = r.slot_date AND s.slot_time = r.slot_time"
                 + " AND s.table_id = r.table_id WHERE r." + loadDiners);
         long events = count(db, "SELECT COUNT(*) FROM outbox WHERE " + loadDiners);
-        TextTable.of("attempts", "slots", "booked", "told 409", "reservation rows", "held by their slot", "outbox events", "bookings/s")
-                .row(threads * each, slots.size(), booked, taken, reservations, matching, events,
-                        (double) (threads * each) / seconds)
+        TextTable.of("attempts", "slots", "booked", "told 409", "reservation rows", "held by their slot", "outbox events")
+                .row(threads * each, slots.size(), booked, taken, reservations, matching, events)
                 .print();
         if (booked != slots.size() || reservations != booked || matching != booked || events != booked
                 || booked + taken != (long) threads * each) {
@@ -337,9 +367,11 @@ class reservations {
                 Checked after the run: one winner per slot (%d slots, %d bookings), every other attempt told
                 409, every reservation row is the one its slot holds (no double booking), and every booking
                 has its outbox event (none lost).""", slots.size(), booked);
+        RECAP.line("%,d booking attempts by %d threads on %d slots: %d booked, %,d told 409, no slot held twice",
+                threads * each, threads, slots.size(), booked, taken);
     }
 
-    static void badInput(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void badInput(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("Requests that can never succeed: an error, and nothing written");
         String written = "SELECT (SELECT COUNT(*) FROM reservations) + (SELECT COUNT(*) FROM outbox)"
                 + " + (SELECT COUNT(*) FROM slots WHERE reservation_id IS NOT NULL)";
@@ -361,7 +393,7 @@ class reservations {
 
     // ---------------------------------------------------------------- the diner's list: a view fed by events
 
-    static void view(MemoryDatabase db, Bookings bookings, LocalDate evening) throws SQLException {
+    static void view(MemoryDatabase db, SlotBookings bookings, LocalDate evening) throws SQLException {
         Story.section("The diner's list: user_reservations, fed from the outbox");
         Story.say("""
                 "My reservations" needs a key by user_id, but a booking's transaction lives in the restaurant's
@@ -369,13 +401,13 @@ class reservations {
                 in order, and a view updater upserts user_reservations, keyed (user_id, slot_date, slot_time,
                 reservation_id), with the restaurant's name copied in so the list needs no join.""");
         long diner = 501;
-        Relay relay = new Relay(db);
+        ViewRelay relay = new ViewRelay(db);
         int earlier = relay.deliverNew();
         Story.say("The relay starts by applying the %,d events of the bookings made so far in this lesson.", earlier);
         for (long restaurant = 1; restaurant <= 3; restaurant++) {
             bookings.book(new Request(UUID.randomUUID(), restaurant, evening.plusDays(restaurant + 10), HALF_SEVEN, 3, diner, 2));
         }
-        TextTable list = TextTable.of("step", "diner's bookings", "in the diner's list", "view rows", "events not yet applied");
+        TextTable list = TextTable.of("step", "bookings", "in the list", "view rows", "events waiting");
         list.row("3 bookings; relay delivers " + relay.deliverNew() + " events", truth(db, diner), relay.listed(diner),
                 relay.rows(diner), relay.lag());
         relay.redeliverLast();
@@ -391,65 +423,50 @@ class reservations {
         Story.say("""
                 A duplicate changes nothing: the upsert takes effect only when the event's version is newer than
                 the row's. With the updater stopped, bookings still succeed; only the list lags, by exactly the
-                events waiting in the outbox, and it catches up from there with nothing lost.""");
+                events waiting in the outbox, and it catches up from there with nothing lost. Meanwhile the
+                app shows a new booking from its own 201 answer until the list has it.""");
+        renamed(db);
+    }
+
+    /** The copied restaurant name: a rename leaves it stale in every diner's list until the rename job runs. */
+    static void renamed(MemoryDatabase db) throws SQLException {
+        Story.section("A copy on purpose: the restaurant's name in user_reservations");
+        Story.say("""
+                user_reservations carries the restaurant's name so the diner's list needs no join: one
+                partition, every row ready to show. The schema records why and how stale it may be: the
+                source of truth is restaurants.name; a rename job updates the copies; until it runs after a
+                rename, a list may show the old name, which is acceptable for a name. Measured:""");
+        String copiesOfLeSept = "SELECT COUNT(*) FROM user_reservations WHERE reservation_id IN"
+                + " (SELECT reservation_id FROM reservations WHERE restaurant_id = ?)";
+        String stale = copiesOfLeSept + " AND restaurant_name <> (SELECT name FROM restaurants WHERE restaurant_id = ?)";
+        TextTable steps = TextTable.of("step", "copies of the name", "stale copies", "rows the job wrote");
+        steps.row("before", count(db, copiesOfLeSept, LE_SEPT), count(db, stale, LE_SEPT, LE_SEPT), "-");
+        try (Connection connection = db.connect()) {
+            Sql.update(connection, "UPDATE restaurants SET name = ? WHERE restaurant_id = ?", "Le Sept Lyon", LE_SEPT);
+        }
+        steps.row("Le Sept renamed Le Sept Lyon", count(db, copiesOfLeSept, LE_SEPT), count(db, stale, LE_SEPT, LE_SEPT), "-");
+        int written;
+        try (Connection connection = db.connect()) {
+            // The rename job: the restaurant's own partition lists its reservations, and so its diners' rows.
+            written = Sql.update(connection, """
+                    UPDATE user_reservations SET restaurant_name = (SELECT name FROM restaurants WHERE restaurant_id = ?)
+                    WHERE reservation_id IN (SELECT reservation_id FROM reservations WHERE restaurant_id = ?)""",
+                    LE_SEPT, LE_SEPT);
+        }
+        long left = count(db, stale, LE_SEPT, LE_SEPT);
+        steps.row("the rename job ran", count(db, copiesOfLeSept, LE_SEPT), left, written);
+        steps.print();
+        Story.say("""
+                One UPDATE of one row made %d copies stale; the job found them through the restaurant's own
+                reservations and rewrote each in its diner's partition: %d writes for one rename. Copy a
+                field when the read that needs it is busy and fans out, and its staleness can be named and
+                tolerated; keep the fact's one home, and the job that rebuilds the copies.""", written, written);
+        RECAP.line("a rename left %d copied names stale until the rename job wrote %d rows; %d stale after it",
+                written, written, left);
     }
 
     static long truth(MemoryDatabase db, long diner) throws SQLException {
         return count(db, "SELECT COUNT(*) FROM reservations WHERE user_id = ?", diner);
-    }
-
-    /** Reads the outbox in order and applies each event to user_reservations as a versioned upsert. */
-    static final class Relay {
-        private final MemoryDatabase db;
-        private long deliveredUpTo;
-
-        Relay(MemoryDatabase db) {
-            this.db = db;
-        }
-
-        int deliverNew() throws SQLException {
-            return deliverFrom(deliveredUpTo);
-        }
-
-        /** What a relay that crashed before saving its position does: sends the last event again. */
-        void redeliverLast() throws SQLException {
-            deliverFrom(deliveredUpTo - 1);
-        }
-
-        private int deliverFrom(long after) throws SQLException {
-            try (Connection connection = db.connect()) {
-                List<Long> sequence = Sql.list(connection, row -> row.getLong(1),
-                        "SELECT event_seq FROM outbox WHERE event_seq > ? ORDER BY event_seq", after);
-                for (long seq : sequence) {
-                    Sql.update(connection, """
-                            MERGE INTO user_reservations AS stored
-                            USING (SELECT user_id, slot_date, slot_time, reservation_id, restaurant_name, party_size,
-                                          CASE kind WHEN 'CANCELLED' THEN 'CANCELLED' ELSE 'BOOKED' END AS status, version
-                                   FROM outbox WHERE event_seq = ?) AS event
-                            ON stored.user_id = event.user_id AND stored.slot_date = event.slot_date
-                               AND stored.slot_time = event.slot_time AND stored.reservation_id = event.reservation_id
-                            WHEN MATCHED AND stored.version < event.version THEN UPDATE SET
-                              party_size = event.party_size, status = event.status, version = event.version
-                            WHEN NOT MATCHED THEN INSERT VALUES (event.user_id, event.slot_date, event.slot_time,
-                              event.reservation_id, event.restaurant_name, event.party_size, event.status, event.version)""",
-                            seq);
-                    deliveredUpTo = Math.max(deliveredUpTo, seq);
-                }
-                return sequence.size();
-            }
-        }
-
-        long rows(long diner) throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM user_reservations WHERE user_id = ?", diner);
-        }
-
-        long listed(long diner) throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM user_reservations WHERE user_id = ? AND status = 'BOOKED'", diner);
-        }
-
-        long lag() throws SQLException {
-            return count(db, "SELECT COUNT(*) FROM outbox WHERE event_seq > ?", deliveredUpTo);
-        }
     }
 
     // ---------------------------------------------------------------- Cassandra: a lightweight transaction
@@ -491,38 +508,42 @@ class reservations {
                     conditional.bind(UUID.randomUUID(), 100L, LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 2)).wasApplied());
             Measured<Boolean> benWrite = traced.measure(() -> traced.execute(
                     conditional.bind(UUID.randomUUID(), 101L, LE_SEPT, evening, HALF_SEVEN, TABLE_SEVEN, 2)).wasApplied());
-            TextTable costs = TextTable.of("write", "applied", "requests", "Paxos steps", "table writes", "Paxos state writes",
-                    "rows read", "trace time (ms)");
-            costRow(costs, "plain UPDATE (table 8)", plainWrite);
-            costRow(costs, "UPDATE ... IF, Ana (table 7)", anaWrite);
-            costRow(costs, "UPDATE ... IF, Ben (table 7)", benWrite);
+            TextTable costs = TextTable.of("write", "applied", "requests", "Paxos steps", "table writes", "Paxos writes",
+                    "rows read");
+            costRow(costs, "plain UPDATE, table 8", plainWrite);
+            costRow(costs, "UPDATE IF, Ana, table 7", anaWrite);
+            costRow(costs, "UPDATE IF, Ben, table 7", benWrite);
             costs.print();
             Story.say("""
                     Counted from each trace. A plain write is one mutation. The conditional write that won went
                     through %d Paxos steps: a replica promised a ballot, the coordinator read the current row to
-                    test the condition, a replica accepted the proposal, and a replica committed it; each step is
-                    a round trip from coordinator to replicas (here coordinator %s and replica %s, one copy of
-                    each row). Ben's write found the condition false: %d steps, Paxos state written, nothing
-                    written to slots.""",
+                    test the condition, a replica accepted the proposal, and a replica committed it. Each step
+                    is a round trip from coordinator to replicas (here coordinator %s and replica %s, one copy
+                    of each row). The first three wait for a majority of the replicas; the commit waits only
+                    for the statement's own consistency level. Ben's write found the condition false: %d
+                    steps, Paxos state written, nothing written to slots. %s""",
                     anaWrite.cost().paxosSteps(), anaWrite.cost().coordinators(), anaWrite.cost().nodesRead(),
-                    benWrite.cost().paxosSteps());
+                    benWrite.cost().paxosSteps(), PaxosVariant.sentence(session));
 
             int samples = 100;
             // Alternating the two kinds, so a busy moment on the machine slows both alike.
-            double[] medians = medianMillis(session, samples,
-                    i -> plain.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(1), SITTINGS.get(i % SITTINGS.size()),
-                            i / SITTINGS.size() % SEATS.length + 1),
-                    i -> conditional.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(2), SITTINGS.get(i % SITTINGS.size()),
-                            i / SITTINGS.size() % SEATS.length + 1, 1));
+            double[] medians = SideBySide.medianMillis(samples, List.of(
+                    i -> session.execute(plain.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(1),
+                            SITTINGS.get(i % SITTINGS.size()), i / SITTINGS.size() % SEATS.length + 1)),
+                    i -> session.execute(conditional.bind(UUID.randomUUID(), 1L, LE_SEPT, evening.plusDays(2),
+                            SITTINGS.get(i % SITTINGS.size()), i / SITTINGS.size() % SEATS.length + 1, 1))));
             TextTable.of("write", "samples", "median latency (ms)")
                     .row("plain UPDATE", samples, medians[0])
                     .row("UPDATE ... IF reservation_id = null", samples, medians[1])
                     .print();
             Story.say("""
-                    Untraced, one write at a time, on free slots: the conditional write's median is %.1fx the plain
-                    write's here. With one replica living on the coordinator, the Paxos steps never leave the node;
-                    with three replicas, each of the four steps waits for a majority of them over the network, where
-                    a plain write waits once. Worth it for 50 bookings a second; not a default for every write.""",
+                    Untraced, one write at a time, on free slots, the two kinds alternating so a busy moment
+                    slows both alike: the conditional write's median is %.1fx the plain write's here. Take the
+                    ratio as a rough guide (on a busy machine it moves from run to run); the step counts above
+                    are what stays. With one replica living on the coordinator, the Paxos steps never leave
+                    the node; with three replicas, three of the four steps wait for a majority over the
+                    network and the commit for the statement's consistency level, where a plain write waits
+                    once. Worth it for 50 bookings a second; not a default for every write.""",
                     medians[1] / medians[0]);
 
             int diners = 12;
@@ -544,6 +565,8 @@ class reservations {
             });
             Story.say("%d diners released at once on table 7 at 21:00: %d applied, %d told the table is taken.",
                     diners, applied.stream().filter(a -> a).count(), applied.stream().filter(a -> !a).count());
+            RECAP.line("Cassandra: a conditional UPDATE took %d Paxos steps where a plain one took 0; of %d diners"
+                    + " racing, %d won", anaWrite.cost().paxosSteps(), diners, applied.stream().filter(a -> a).count());
         }
     }
 
@@ -590,7 +613,7 @@ class reservations {
                     ConditionalCheckFailedException, which is the 409. Each attempt costs what the plain write
                     costs: one request, billed by the larger of the slot item before and after it (under 1 KB,
                     so one write unit). The loser pays its unit too: a failed condition is still billed for the
-                    item it tested. Where Cassandra's lightweight transaction needs four Paxos round trips, the
+                    item it tested. Where Cassandra's lightweight transaction needs several Paxos round trips, the
                     condition here is evaluated by the partition's leader, which orders writes to its items.""",
                     winners);
 
@@ -605,6 +628,8 @@ class reservations {
                     All %d attempts together: %s, %s write units.""",
                     diners, crowd.value().stream().filter(a -> a).count(), crowd.value().stream().filter(a -> !a).count(), holder,
                     diners, crowd.cost().requestsText(), crowd.cost().writeUnitsText());
+            RECAP.line("DynamoDB: a ConditionExpression, one request per attempt; of %d diners racing, %d won",
+                    diners, crowd.value().stream().filter(a -> a).count());
         }
     }
 
@@ -640,131 +665,7 @@ class reservations {
     static void costRow(TextTable table, String write, Measured<Boolean> measured) {
         QueryCost cost = measured.cost();
         table.row(write, measured.value() ? "yes" : "no", cost.requests(), cost.paxosSteps(), cost.partitionWrites(),
-                cost.paxosWrites(), cost.rowsRead(), cost.elapsed().toNanos() / 1e6);
-    }
-
-    /** The median time of each kind of statement, the kinds run in turn, sample by sample. */
-    @SafeVarargs
-    static double[] medianMillis(CqlSession session, int samples, IntFunction<Statement<?>>... kinds) {
-        double[][] millis = new double[kinds.length][samples];
-        for (int i = 0; i < samples; i++) {
-            for (int k = 0; k < kinds.length; k++) {
-                Statement<?> statement = kinds[k].apply(i);
-                long started = System.nanoTime();
-                session.execute(statement);
-                millis[k][i] = (System.nanoTime() - started) / 1e6;
-            }
-        }
-        double[] medians = new double[kinds.length];
-        for (int k = 0; k < kinds.length; k++) {
-            Arrays.sort(millis[k]);
-            medians[k] = millis[k][samples / 2];
-        }
-        return medians;
-    }
-
-    // ---------------------------------------------------------------- the lesson's booking code
-
-    enum Outcome {
-        BOOKED(201, "booked"), TAKEN(409, "taken"), PARTY_TOO_LARGE(422, "party too large"),
-        UNKNOWN_SLOT(404, "no such slot"), IN_THE_PAST(422, "sitting is over");
-
-        final int status;
-        final String label;
-
-        Outcome(int status, String label) {
-            this.status = status;
-            this.label = label;
-        }
-
-        String describe() {
-            return status + " " + label;
-        }
-    }
-
-    record Request(UUID reservationId, long restaurantId, LocalDate date, LocalTime time, int tableId, long userId, int party) {
-        Request forDiner(long user) {
-            return new Request(UUID.randomUUID(), restaurantId, date, time, tableId, user, party);
-        }
-    }
-
-    record Answer(Outcome outcome, int rowsChanged) {}
-
-    static Map<Outcome, Long> tally(List<Answer> answers) {
-        Map<Outcome, Long> tally = new EnumMap<>(Outcome.class);
-        for (Outcome outcome : Outcome.values()) {
-            tally.put(outcome, 0L);
-        }
-        answers.forEach(a -> tally.merge(a.outcome(), 1L, Long::sum));
-        return tally;
-    }
-
-    /** Books with the slot row as the lock: a conditional UPDATE, then the reservation and its event, one transaction. */
-    static final class Bookings {
-        private final MemoryDatabase db;
-        private final Clock clock;
-
-        Bookings(MemoryDatabase db, Clock clock) {
-            this.db = db;
-            this.clock = clock;
-        }
-
-        Answer book(Request request) {
-            return book(request, () -> { });
-        }
-
-        /** beforeCommit runs inside a winning transaction: the lesson uses it to hold a claim open. */
-        Answer book(Request request, Runnable beforeCommit) {
-            try (Connection connection = db.connect()) {
-                connection.setAutoCommit(false);
-                try {
-                    Answer answer = book(connection, request, beforeCommit);
-                    if (answer.outcome() == Outcome.BOOKED) {
-                        connection.commit();
-                    } else {
-                        connection.rollback();
-                    }
-                    return answer;
-                } catch (SQLException | RuntimeException e) {
-                    connection.rollback();
-                    throw e;
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("Booking " + request + " failed: " + e.getMessage(), e);
-            }
-        }
-
-        private Answer book(Connection connection, Request request, Runnable beforeCommit) throws SQLException {
-            List<String[]> restaurant = Sql.list(connection, row -> new String[] {row.getString(1), row.getString(2)},
-                    "SELECT name, timezone FROM restaurants WHERE restaurant_id = ?", request.restaurantId());
-            if (restaurant.isEmpty()) {
-                return new Answer(Outcome.UNKNOWN_SLOT, 0);
-            }
-            ZoneId zone = ZoneId.of(restaurant.get(0)[1]);
-            if (!LocalDateTime.of(request.date(), request.time()).isAfter(LocalDateTime.now(clock.withZone(zone)))) {
-                return new Answer(Outcome.IN_THE_PAST, 0);
-            }
-            String slot = " WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?";
-            int changed = Sql.update(connection, "UPDATE slots SET reservation_id = ?" + slot
-                            + " AND reservation_id IS NULL AND seats >= ?", request.reservationId(), request.restaurantId(),
-                    request.date(), request.time(), request.tableId(), request.party());
-            if (changed == 0) {
-                List<Integer> seats = Sql.list(connection, row -> row.getInt(1), "SELECT seats FROM slots" + slot,
-                        request.restaurantId(), request.date(), request.time(), request.tableId());
-                Outcome why = seats.isEmpty() ? Outcome.UNKNOWN_SLOT
-                        : seats.get(0) < request.party() ? Outcome.PARTY_TOO_LARGE : Outcome.TAKEN;
-                return new Answer(why, 0);
-            }
-            Sql.update(connection, "INSERT INTO reservations VALUES (?, ?, ?, ?, ?, ?, ?, 'BOOKED', CURRENT_TIMESTAMP)",
-                    request.restaurantId(), request.reservationId(), request.tableId(), request.date(), request.time(),
-                    request.userId(), request.party());
-            Sql.update(connection, """
-                    INSERT INTO outbox (reservation_id, version, kind, user_id, restaurant_name, slot_date, slot_time, party_size)
-                    VALUES (?, 1, 'BOOKED', ?, ?, ?, ?, ?)""", request.reservationId(), request.userId(),
-                    restaurant.get(0)[0], request.date(), request.time(), request.party());
-            beforeCommit.run();
-            return new Answer(Outcome.BOOKED, changed);
-        }
+                cost.paxosWrites(), cost.rowsRead());
     }
 
     static long count(MemoryDatabase db, String sql, Object... parameters) throws SQLException {

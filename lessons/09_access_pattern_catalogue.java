@@ -15,20 +15,16 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.function.BiFunction;
-import java.util.stream.IntStream;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.chat.ChatData;
+import workshop.kit.chat.EarlierDesigns;
+import workshop.kit.chat.Message;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
@@ -40,6 +36,8 @@ import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.ids.Snowflake;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
@@ -54,6 +52,10 @@ class access_pattern_catalogue {
     static final long RULE_OF_THUMB_MB = 100;
 
     public static void main(String... args) {
+        Failures.guard(access_pattern_catalogue::run);
+    }
+
+    static void run() {
         Story.title("09", "the access-pattern catalogue as code");
         Story.say("""
                 Every lesson so far started from a question and its rate, and ended with a table whose key
@@ -87,7 +89,7 @@ class access_pattern_catalogue {
             Story.section("Realistic data, loaded once");
             catalogue.setUp(session);
             ChatData data = catalogue.data();
-            Stories.loadStoryTables(session, data);
+            EarlierDesigns.loadStoryTables(session, data);
             TextTable.of("chats", "how many", "members each", "messages each")
                     .row("public group (" + ChatData.BUSY_CHAT + ")", 1, ChatData.BUSY_MEMBERS, ChatData.BUSY_MESSAGES)
                     .row("small groups", ChatData.GROUPS, ChatData.GROUP_SIZE, ChatData.GROUP_MESSAGES)
@@ -103,12 +105,12 @@ class access_pattern_catalogue {
             AccessPattern q1 = catalogue.pattern("Q1").unserved();
             // tag::entity-first[]
             CatalogueReport naive = checker.check("entity-first", List.of(q1.plan(Plan.range("messages_by_id"))
-                    .servedBy(ChatData.BUSY_CHAT, () -> Stories.newestByScan(session, ChatData.BUSY_CHAT, 50))));
+                    .servedBy(ChatData.BUSY_CHAT, () -> EarlierDesigns.newestByScan(session, ChatData.BUSY_CHAT, 50))));
             naive.print();
             // end::entity-first[]
             Observation scan = naive.results().get(0).observed();
-            boolean sameAnswer = Stories.newestByScan(session, ChatData.BUSY_CHAT, 50).equals(
-                    Stories.newest(session, ChatData.BUSY_CHAT, 50).stream().map(r -> r.getLong("message_id")).toList());
+            boolean sameAnswer = EarlierDesigns.newestByScan(session, ChatData.BUSY_CHAT, 50).equals(
+                    EarlierDesigns.newest(session, ChatData.BUSY_CHAT, 50).stream().map(r -> r.getLong("message_id")).toList());
             Story.say("""
                     The declaration says "one partition, in order"; the trace says %d token ranges on %d
                     nodes and %,d rows read to keep 50. The answer is %s (compared with the next design's),
@@ -119,7 +121,7 @@ class access_pattern_catalogue {
             Story.section("Steps 2 and 3: a partition key for the busiest, a sort key for its order");
             // tag::by-conversation[]
             CatalogueReport byConversation = checker.check("Q1 by conversation", List.of(q1.plan(Plan.range("messages_by_conversation"))
-                    .servedBy(ChatData.BUSY_CHAT, () -> Stories.newest(session, ChatData.BUSY_CHAT, 50))));
+                    .servedBy(ChatData.BUSY_CHAT, () -> EarlierDesigns.newest(session, ChatData.BUSY_CHAT, 50))));
             byConversation.print();
             // end::by-conversation[]
             Story.say("""
@@ -133,7 +135,7 @@ class access_pattern_catalogue {
             List<String> chatsOfUser = data.chatsOf(user);
             AccessPattern q2 = catalogue.pattern("Q2").unserved();
             CatalogueReport q2FromMessages = checker.check("Q2 from messages", List.of(q2.plan(Plan.range("messages_by_conversation"))
-                    .servedBy(user + ", in " + chatsOfUser.size() + " chats", () -> Stories.chatListFromMessages(session, chatsOfUser))));
+                    .servedBy(user + ", in " + chatsOfUser.size() + " chats", () -> EarlierDesigns.chatListFromMessages(session, chatsOfUser))));
             q2FromMessages.print();
             Story.say("""
                     Q2 could be answered from the messages table: the newest message of each of the user's
@@ -151,9 +153,12 @@ class access_pattern_catalogue {
                     so the copies change together.""");
             TextTable writes = TextTable.of("send one message to", "members", "partitions written (one logged batch)");
             CostProbe probe = new CostProbe(session);
+            List<String> sendCosts = new ArrayList<>();
             for (String chat : List.of(data.directChat(), data.groupChat())) {
                 QueryCost sent = probe.write(catalogue.chat().send(chat, data.membersOf(chat).get(0), "hello from lesson 09"));
                 writes.row(chat, data.membersOf(chat).size(), sent.partitionWrites());
+                sendCosts.add(String.format("%d partitions for %d members", sent.partitionWrites(),
+                        data.membersOf(chat).size()));
             }
             writes.print();
             Story.say("""
@@ -172,11 +177,11 @@ class access_pattern_catalogue {
             String exporter = data.busiestSender();
             CatalogueReport rare = checker.check("rare questions", List.of(
                     q3.plan(Plan.point("messages_by_conversation"))
-                            .servedBy("a link with both ids", () -> Stories.messageByLink(session, linkedChat, linked)),
+                            .servedBy("a link with both ids", () -> EarlierDesigns.messageByLink(session, linkedChat, linked)),
                     q3b.plan(Plan.point("message_lookup").then(Plan.point("messages_by_conversation")))
-                            .servedBy("a link with the id only", () -> Stories.messageById(session, linked)),
+                            .servedBy("a link with the id only", () -> EarlierDesigns.messageById(session, linked)),
                     q4.plan(Plan.batchJob("messages_by_conversation", ChatCatalogue.EXPORT_JOB))
-                            .servedBy(exporter + ", 2024", () -> Stories.export(session, "messages_by_conversation", exporter, 2024))));
+                            .servedBy(exporter + ", 2024", () -> EarlierDesigns.export(session, "messages_by_conversation", exporter, 2024))));
             rare.print();
             Story.say("""
                     Q3 with both ids in the link names Q1's whole primary key: a one-row read, no new table.
@@ -187,7 +192,7 @@ class access_pattern_catalogue {
                     green, and the report says why.""");
             CatalogueReport liveExport = checker.check("Q4, asked live", List.of(
                     q4.rate(Rate.perSecond(1_000)).plan(Plan.batchJob("messages_by_conversation", ChatCatalogue.EXPORT_JOB))
-                            .servedBy(exporter + ", 2024", () -> Stories.export(session, "messages_by_conversation", exporter, 2024))));
+                            .servedBy(exporter + ", 2024", () -> EarlierDesigns.export(session, "messages_by_conversation", exporter, 2024))));
             liveExport.print();
             Story.say("""
                     The same plan at 1,000 requests a second fails before anything runs: a busy pattern
@@ -251,7 +256,17 @@ class access_pattern_catalogue {
                     The checker runs on any class implementing workshop.kit.catalogue.Catalogue:
                     ./jbang catalogue lessons/09_access_pattern_catalogue.java checks this lesson's, and
                     ./jbang catalogue path/to/YourCatalogue.java checks one of yours against the cluster.""");
-            Story.next("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");
+            Observation q2Naive = q2FromMessages.results().get(0).observed();
+            Recap.measured()
+                    .line("Q1 on messages_by_id: %d token ranges, %,d rows read for 50; by conversation: 1 partition,"
+                            + " %,d rows", scan.rangeScans(), scan.rowsRead(),
+                            byConversation.results().get(0).observed().rowsRead())
+                    .line("Q2 from messages: %d partitions; from chat_lists: %d", q2Naive.distinctPartitions(),
+                            q2Table.results().get(0).observed().distinctPartitions())
+                    .line("a message wrote %s", String.join(", and ", sendCosts))
+                    .line("the whole catalogue: %d runs green, %d explained, %d failed", report.count(Verdict.GREEN),
+                            report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED))
+                    .print("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");
         }
     }
 
@@ -266,112 +281,6 @@ class access_pattern_catalogue {
             }
         }
         questions.print();
-    }
-
-    /** A chat message as the app stores it. */
-    record Message(String conversationId, long messageId, String senderId, String body) {
-        Instant sentAt() {
-            return Snowflake.instant(messageId);
-        }
-    }
-
-    /**
-     * The month before NOW of a chat app, the same on every run: one loud public group, small groups
-     * and many quiet direct chats.
-     */
-    record ChatData(List<Message> messages, Map<String, List<String>> members) {
-
-        static final Instant NOW = Instant.parse("2025-01-03T12:00:00Z");
-        static final Duration HISTORY = Duration.ofDays(30);
-        static final int USERS = 120;
-        static final String BUSY_CHAT = "town-square";
-        static final int BUSY_MEMBERS = 60;
-        static final int BUSY_MESSAGES = 2_000;
-        static final int GROUPS = 10;
-        static final int GROUP_SIZE = 6;
-        static final int GROUP_MESSAGES = 40;
-        static final int DIRECT_CHATS = 80;
-        static final int DIRECT_MESSAGES = 20;
-
-        static ChatData generate() {
-            Random random = new Random(9);
-            List<String> users = IntStream.rangeClosed(1, USERS).mapToObj(i -> String.format("u%03d", i)).toList();
-            Map<String, List<String>> members = new LinkedHashMap<>();
-            Map<String, Integer> sizes = new LinkedHashMap<>();
-            members.put(BUSY_CHAT, users.subList(0, BUSY_MEMBERS));
-            sizes.put(BUSY_CHAT, BUSY_MESSAGES);
-            for (int g = 1; g <= GROUPS; g++) {
-                members.put(String.format("group-%02d", g), pick(users, GROUP_SIZE, random));
-                sizes.put(String.format("group-%02d", g), GROUP_MESSAGES);
-            }
-            for (int d = 1; d <= DIRECT_CHATS; d++) {
-                members.put(String.format("dm-%03d", d), pick(users, 2, random));
-                sizes.put(String.format("dm-%03d", d), DIRECT_MESSAGES);
-            }
-            record Draft(String chat, String sender, long sentAt) {}
-            List<Draft> drafts = new ArrayList<>();
-            long start = NOW.minus(HISTORY).toEpochMilli();
-            sizes.forEach((chat, count) -> {
-                for (int i = 0; i < count; i++) {
-                    List<String> in = members.get(chat);
-                    drafts.add(new Draft(chat, in.get(random.nextInt(in.size())), start + (long) (random.nextDouble() * HISTORY.toMillis())));
-                }
-            });
-            drafts.sort(Comparator.comparingLong(Draft::sentAt));
-            List<Message> messages = new ArrayList<>();
-            for (int i = 0; i < drafts.size(); i++) {
-                Draft draft = drafts.get(i);
-                // The low bits keep two messages of the same millisecond apart, in the order they were drawn.
-                long id = Snowflake.firstIdAt(Instant.ofEpochMilli(draft.sentAt())) + i % 4096;
-                messages.add(new Message(draft.chat(), id, draft.sender(), "message " + i + " from " + draft.sender()));
-            }
-            return new ChatData(List.copyOf(messages), members);
-        }
-
-        private static List<String> pick(List<String> users, int count, Random random) {
-            List<String> shuffled = new ArrayList<>(users);
-            Collections.shuffle(shuffled, random);
-            return List.copyOf(shuffled.subList(0, count));
-        }
-
-        List<String> membersOf(String chat) {
-            return members.get(chat);
-        }
-
-        List<String> chatsOf(String user) {
-            return members.entrySet().stream().filter(e -> e.getValue().contains(user)).map(Map.Entry::getKey).toList();
-        }
-
-        String userInMostChats() {
-            return members.values().stream().flatMap(List::stream).distinct()
-                    .max(Comparator.comparingInt((String u) -> chatsOf(u).size()).thenComparing(Comparator.reverseOrder())).orElseThrow();
-        }
-
-        String busiestSender() {
-            Map<String, Long> sent = new TreeMap<>();
-            messages.forEach(m -> sent.merge(m.senderId(), 1L, Long::sum));
-            return sent.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        }
-
-        String directChat() {
-            return "dm-007";
-        }
-
-        String groupChat() {
-            return "group-03";
-        }
-
-        /** The chat's n-th message, oldest first. */
-        Message messageOf(String chat, int n) {
-            return messages.stream().filter(m -> m.conversationId().equals(chat)).skip(n).findFirst().orElseThrow();
-        }
-
-        /** The id of each chat's last message: chat_lists' sort key, as a rebuild from messages finds it. */
-        Map<String, Long> lastMessageIds() {
-            Map<String, Long> last = new LinkedHashMap<>();
-            messages.forEach(m -> last.merge(m.conversationId(), m.messageId(), Math::max));
-            return last;
-        }
     }
 
     /** The chat app's tables and statements: the final design the catalogue declares. */
@@ -480,7 +389,7 @@ class access_pattern_catalogue {
 
         /** Q4: the batch job. A real one scans token ranges in parallel; the trace shows the same scan. */
         List<Row> export(String sender, int year) {
-            return Stories.export(session, "messages", sender, year);
+            return EarlierDesigns.export(session, "messages", sender, year);
         }
 
         /**
@@ -585,63 +494,6 @@ class access_pattern_catalogue {
                             .servedBy(user, () -> chat.chatList(user, 1_000)),
                     AccessPattern.of("P4", "messages in a channel containing some text").rate(Rate.perSecond(50)).p99(Duration.ofMillis(500))
                             .plan(Plan.searchIndex("messages", "no partition key finds a substring: a search index fed from the messages table answers it")));
-        }
-    }
-
-    /** Tables and reads only the story uses: the designs the chat app tried before its final one. */
-    static final class Stories {
-
-        static void loadStoryTables(CqlSession session, ChatData data) {
-            session.execute(schema("CREATE TABLE messages_by_id (message_id bigint PRIMARY KEY, conversation_id text, sender_id text, body text)"));
-            session.execute(schema("""
-                    CREATE TABLE messages_by_conversation (conversation_id text, message_id bigint, sender_id text, body text,
-                      PRIMARY KEY ((conversation_id), message_id))
-                    WITH CLUSTERING ORDER BY (message_id DESC)"""));
-            PreparedStatement byId = session.prepare("INSERT INTO messages_by_id (message_id, conversation_id, sender_id, body) VALUES (?, ?, ?, ?)");
-            PreparedStatement byConversation = session.prepare(
-                    "INSERT INTO messages_by_conversation (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
-            List<Message> messages = data.messages();
-            BulkWriter.write(session, "the earlier designs' tables", messages.size() * 2L, i -> {
-                Message m = messages.get((int) (i / 2));
-                return i % 2 == 0 ? byId.bind(m.messageId(), m.conversationId(), m.senderId(), m.body())
-                        : byConversation.bind(m.conversationId(), m.messageId(), m.senderId(), m.body());
-            });
-        }
-
-        /** The entity-first answer: read every message, keep the chat's newest n. */
-        static List<Long> newestByScan(CqlSession session, String chat, int n) {
-            return session.execute(session.prepare("SELECT conversation_id, message_id FROM messages_by_id").bind()).all().stream()
-                    .filter(r -> r.getString("conversation_id").equals(chat)).map(r -> r.getLong("message_id"))
-                    .sorted(Comparator.reverseOrder()).limit(n).toList();
-        }
-
-        static List<Row> newest(CqlSession session, String chat, int n) {
-            return session.execute(session.prepare(
-                    "SELECT message_id, body FROM messages_by_conversation WHERE conversation_id = ? LIMIT ?").bind(chat, n)).all();
-        }
-
-        /** Q2 without its own table: the newest message of each chat, one partition per chat, sorted by the app. */
-        static List<Row> chatListFromMessages(CqlSession session, List<String> chats) {
-            return session.execute(session.prepare(
-                    "SELECT conversation_id, message_id FROM messages_by_conversation WHERE conversation_id IN ? PER PARTITION LIMIT 1")
-                    .bind(chats)).all().stream().sorted(Comparator.comparingLong((Row r) -> r.getLong("message_id")).reversed()).toList();
-        }
-
-        static Row messageByLink(CqlSession session, String chat, long messageId) {
-            return session.execute(session.prepare(
-                    "SELECT body FROM messages_by_conversation WHERE conversation_id = ? AND message_id = ?").bind(chat, messageId)).one();
-        }
-
-        static Row messageById(CqlSession session, long messageId) {
-            Row found = session.execute(session.prepare("SELECT conversation_id FROM message_lookup WHERE message_id = ?").bind(messageId)).one();
-            return found == null ? null : messageByLink(session, found.getString("conversation_id"), messageId);
-        }
-
-        /** The export: every row of the table, kept when the sender and the year match. */
-        static List<Row> export(CqlSession session, String table, String sender, int year) {
-            return session.execute(session.prepare("SELECT conversation_id, message_id, sender_id, body FROM " + table).bind()).all()
-                    .stream().filter(r -> r.getString("sender_id").equals(sender))
-                    .filter(r -> Snowflake.instant(r.getLong("message_id")).atZone(ZoneOffset.UTC).getYear() == year).toList();
         }
     }
 }

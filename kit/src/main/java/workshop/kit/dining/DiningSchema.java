@@ -40,7 +40,9 @@ public final class DiningSchema {
               party_size INT NOT NULL)""", """
             CREATE TABLE user_reservations (
               user_id BIGINT, slot_date DATE, slot_time TIME, reservation_id UUID,
-              restaurant_name VARCHAR(100) NOT NULL,  -- copied on purpose: the list needs no join
+              -- A copy on purpose, so the diner's list needs no join. Source of truth: restaurants.name.
+              -- Kept up by the rename job; stale until its next run after a rename: acceptable.
+              restaurant_name VARCHAR(100) NOT NULL,
               party_size INT NOT NULL, status VARCHAR(12) NOT NULL, version INT NOT NULL,
               PRIMARY KEY (user_id, slot_date, slot_time, reservation_id))""");
 

@@ -68,7 +68,7 @@ public final class Dynamo {
             }
             return new Dynamo(Target.LOCAL, local, prefix, true); // a container, for example
         }
-        System.err.println("Starting the DynamoDB emulator (moto's server); it keeps running for the next lesson (./jbang down stops it)...");
+        System.err.println("Starting the DynamoDB emulator (moto); it keeps running for later lessons (./jbang down stops it)...");
         long started = System.nanoTime();
         moto.start();
         System.err.printf("Emulator up in %.1f s.%n", (System.nanoTime() - started) / 1e9);

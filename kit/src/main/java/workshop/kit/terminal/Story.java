@@ -30,11 +30,6 @@ public final class Story {
         }
     }
 
-    public static void next(String command) {
-        System.out.println();
-        System.out.println("Your turn: " + command);
-    }
-
     /** The paragraph's words in lines of at most width characters (a longer word gets a line of its own). */
     public static List<String> wrap(String paragraph, int width) {
         List<String> lines = new ArrayList<>();

@@ -3,9 +3,13 @@ package workshop.kit.terminal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** A plain-text table for the terminal: numbers right-aligned, everything else left-aligned. */
 public final class TextTable {
+
+    /** A number, maybe with a unit: "120,000", "0.5", "4x", "50 ms", "1,000/s". */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?[\\d,.]+( ?[a-zA-Z%]+|/[a-z]+)?");
 
     private final List<String> headers;
     private final List<List<String>> rows = new ArrayList<>();
@@ -53,7 +57,7 @@ public final class TextTable {
         StringBuilder line = new StringBuilder();
         for (int c = 0; c < widths.length; c++) {
             String cell = cells.get(c);
-            boolean right = alignNumbers && cell.matches("[-+]?[\\d,.]+( ?[a-zA-Z%]+)?");
+            boolean right = alignNumbers && NUMBER.matcher(cell).matches();
             String padded = right ? " ".repeat(widths[c] - cell.length()) + cell
                     : cell + " ".repeat(widths[c] - cell.length());
             line.append("  ").append(padded);

@@ -16,4 +16,17 @@ class TextTableTest {
                   B               3
                 """, rendered);
     }
+
+    @Test
+    void alignsRatesAndMeasuresWithUnitsRightLikeOtherNumbers() {
+        String rendered = TextTable.of("pattern", "rate", "p99").row("Q1", "20,000/s", "50 ms").row("Q4", "monthly", "1 h")
+                .row("Q3", "10/s", "100 ms").render();
+        assertEquals("""
+                  pattern  rate      p99
+                  -------  --------  ------
+                  Q1       20,000/s   50 ms
+                  Q4       monthly      1 h
+                  Q3           10/s  100 ms
+                """, rendered);
+    }
 }

@@ -1,0 +1,38 @@
+package workshop.kit.catalogue;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import workshop.kit.terminal.Failures;
+
+class CatalogueReportTest {
+
+    private static final AccessPattern LONG_PLAN = AccessPattern.of("Q3b", "a message from an old link")
+            .rate(Rate.perSecond(1)).p99(Duration.ofMillis(50))
+            .plan(Plan.point("message_lookup_by_message_id").then(Plan.point("messages_by_conversation_and_bucket")))
+            .servedBy("a link that carries the message id only, nothing else", () -> null);
+
+    private static PatternResult run(long rowsRead, long rowsReturned) {
+        Observation seen = new Observation(2, 2, 0, Set.of("node3"), Set.of("message_lookup"), rowsRead, rowsReturned,
+                2, Duration.ofMillis(3), null);
+        return new PatternResult(LONG_PLAN, "a link that carries the message id only, nothing else", Verdict.GREEN,
+                List.of(), seen);
+    }
+
+    @Test
+    void showsTheResultSizeBesideTheRowsRead() {
+        String rendered = new CatalogueReport("links", List.of(run(12_345, 2))).render();
+        assertTrue(rendered.contains("result rows"), rendered);
+        assertTrue(rendered.lines().anyMatch(l -> l.contains("12,345") && l.contains(" 2 ")), rendered);
+    }
+
+    @Test
+    void everyLineFitsTheTerminal() {
+        String rendered = new CatalogueReport("links", List.of(run(1_234_567, 50))).render();
+        assertTrue(rendered.lines().allMatch(l -> l.length() <= Failures.COLUMNS), rendered);
+        assertTrue(rendered.contains("Q3b declares: point message_lookup_by_message_id"), rendered);
+    }
+}

@@ -1,15 +1,18 @@
 package workshop.testkit;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.LocalCluster;
@@ -23,7 +26,7 @@ import workshop.kit.cost.TracingSession;
  * Test methods and lifecycle methods can ask for a {@link TracingSession} (its statements are
  * measured) or a plain {@link CqlSession}, both bound to the class's keyspace.
  */
-public final class CassandraExtension implements BeforeAllCallback, ParameterResolver {
+public final class CassandraExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CassandraExtension.class);
     private static Cassandra cluster;
@@ -59,6 +62,32 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
         return cluster;
     }
 
+    /** A session opened ahead of time (see {@link #warmUp}), taken by the first test class. */
+    private static CqlSession spare;
+
+    /**
+     * Connects before the tests are known, so a check's first class does not wait for it: the
+     * admin session, and a spare one for the first class. Each class still gets a session of its
+     * own, because the driver caches prepared statements per session and query text, and two
+     * classes may prepare the same text against different keyspaces.
+     */
+    public static synchronized void warmUp() {
+        admin();
+        if (spare == null) {
+            spare = cluster().connect();
+        }
+    }
+
+    private static synchronized CqlSession sessionFor(String keyspace) {
+        if (spare == null) {
+            return cluster().connect(keyspace);
+        }
+        CqlSession session = spare;
+        spare = null;
+        session.execute("USE " + CqlIdentifier.fromInternal(keyspace).asCql(true));
+        return session;
+    }
+
     /** One keyspace per test class, named after it, so classes never see each other's tables (before the namespace). */
     static String keyspaceOf(Class<?> testClass) {
         // Nested classes (Outer$Inner) too: a keyspace name allows letters, digits and _ only.
@@ -67,15 +96,23 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
     }
 
     /**
-     * Recreates the class's keyspace: whatever an earlier run (or a learner's broken code) left in
-     * it is gone. It is not dropped afterwards, which keeps checks fast; the next run drops it.
+     * Readies the class's keyspace: empty tables of the schema the class builds, reused from the
+     * last check when nothing in that schema changed, recreated otherwise (see {@link SchemaReplay}).
      */
     @Override
     public void beforeAll(ExtensionContext context) {
-        String keyspace = Keyspaces.recreate(admin(), keyspaceOf(context.getRequiredTestClass()));
-        CqlSession session = cluster().connect(keyspace);
+        SchemaReplay session = SchemaReplay.open(admin(), keyspaceOf(context.getRequiredTestClass()),
+                Workshop.stateDir().resolve("check/schema"), CassandraExtension::sessionFor);
         context.getStore(NAMESPACE).put(TracingSession.class, new TracingSession(session));
         context.getStore(NAMESPACE).put("plain", session); // AutoCloseable: JUnit closes it after the class
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        SchemaReplay session = context.getStore(NAMESPACE).get("plain", SchemaReplay.class);
+        if (session != null) {
+            session.finish();
+        }
     }
 
     @Override

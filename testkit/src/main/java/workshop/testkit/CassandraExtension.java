@@ -103,15 +103,19 @@ public final class CassandraExtension implements BeforeAllCallback, AfterAllCall
     public void beforeAll(ExtensionContext context) {
         SchemaReplay session = SchemaReplay.open(admin(), keyspaceOf(context.getRequiredTestClass()),
                 Workshop.stateDir().resolve("check/schema"), CassandraExtension::sessionFor);
-        context.getStore(NAMESPACE).put(TracingSession.class, new TracingSession(session));
-        context.getStore(NAMESPACE).put("plain", session); // AutoCloseable: JUnit closes it after the class
+        // In a holder: JUnit would close a session it finds in the store, and wait for it.
+        context.getStore(NAMESPACE).put(Sessions.class, new Sessions(session, new TracingSession(session)));
     }
+
+    /** The class's session, and the same measuring what runs through it. */
+    private record Sessions(SchemaReplay plain, TracingSession traced) {}
 
     @Override
     public void afterAll(ExtensionContext context) {
-        SchemaReplay session = context.getStore(NAMESPACE).get("plain", SchemaReplay.class);
-        if (session != null) {
-            session.finish();
+        Sessions sessions = context.getStore(NAMESPACE).get(Sessions.class, Sessions.class);
+        if (sessions != null) {
+            sessions.plain().finish();
+            sessions.plain().close();
         }
     }
 
@@ -123,9 +127,8 @@ public final class CassandraExtension implements BeforeAllCallback, AfterAllCall
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        ExtensionContext.Store store = context.getStore(NAMESPACE); // finds the class's entries from a method too
-        return parameter.getParameter().getType() == TracingSession.class
-                ? store.get(TracingSession.class, TracingSession.class)
-                : store.get("plain", CqlSession.class);
+        // The store finds the class's entries from a method too.
+        Sessions sessions = context.getStore(NAMESPACE).get(Sessions.class, Sessions.class);
+        return parameter.getParameter().getType() == TracingSession.class ? sessions.traced() : sessions.plain();
     }
 }

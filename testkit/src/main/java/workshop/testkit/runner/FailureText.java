@@ -40,7 +40,7 @@ final class FailureText {
 
     static String describe(Throwable error) {
         if (isTodo(error)) {
-            return "not written yet: " + error.getMessage();
+            return "not written yet: " + todo(error).getMessage();
         }
         if (error instanceof AssertionFailedError failed && failed.isExpectedDefined() && failed.isActualDefined()) {
             return difference(failed);
@@ -62,8 +62,18 @@ final class FailureText {
         return error.getClass().getSimpleName() + ": " + error.getMessage();
     }
 
+    /** A stub's "TODO" exception, thrown directly or as the cause of a failed assertThrows. */
     private static boolean isTodo(Throwable error) {
-        return error instanceof UnsupportedOperationException && String.valueOf(error.getMessage()).startsWith("TODO");
+        return todo(error) != null;
+    }
+
+    private static Throwable todo(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnsupportedOperationException && String.valueOf(cause.getMessage()).startsWith("TODO")) {
+                return cause;
+            }
+        }
+        return null;
     }
 
     private static boolean thrownBy(Throwable error, Class<?> type) {

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,12 +28,18 @@ final class GradingProcess {
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
-    private GradingProcess(Process process) {
+    private GradingProcess(Process process, Path timeline) {
         this.process = process;
+        long started = System.nanoTime();
         Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 Writer times = Files.newBufferedWriter(timeline)) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     lines.add(line);
+                    // When each test started and ended, for anyone asking where a check's time went.
+                    times.write(String.format("%7d ms %s%n", (System.nanoTime() - started) / 1_000_000,
+                            line.length() > 120 ? line.substring(0, 120) : line));
+                    times.flush();
                 }
             } catch (IOException ended) {
                 // the process was killed; GONE below says so
@@ -56,8 +63,9 @@ final class GradingProcess {
             command.add("--cassandra");
         }
         try {
+            Files.createDirectories(log.getParent());
             return new GradingProcess(new ProcessBuilder(command).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start());
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start(), log.resolveSibling("timeline.log"));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start a JVM to run the tests in", e);
         }

@@ -121,13 +121,14 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
 
     /**
      * Called after the class: records what this run built, so the next check can reuse it. A replay
-     * that stopped short of its record (the code now runs fewer statements) leaves no record, so
-     * the next check starts from an empty keyspace.
+     * that stopped short of its record (the code now runs fewer schema statements) ran against
+     * tables the code no longer creates: its results do not count. The record is forgotten, so
+     * the rerun the exception asks for starts from an empty keyspace.
      */
     synchronized void finish() {
         if (replaying && ran.size() < recorded.size()) {
             forget(recordFile);
-            return;
+            throw new SchemaChanged(keyspace);
         }
         if (replaying) {
             return;

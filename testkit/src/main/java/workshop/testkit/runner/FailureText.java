@@ -11,6 +11,7 @@ import org.opentest4j.AssertionFailedError;
 import workshop.kit.WorkshopException;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.MeasurementIncomplete;
+import workshop.testkit.SchemaChanged;
 import workshop.testkit.runner.LessonCheck.Kind;
 
 /**
@@ -28,6 +29,9 @@ final class FailureText {
     static Kind kind(String test, Throwable error) {
         if (error instanceof MeasurementIncomplete) {
             return Kind.UNMEASURED;
+        }
+        if (error instanceof SchemaChanged) {
+            return Kind.SCHEMA_CHANGED;
         }
         if (isTodo(error)) {
             return Kind.NOT_WRITTEN;

@@ -38,9 +38,10 @@ public final class LessonCheck {
     /**
      * What a failure is, in the order a learner should fix them: a wrong answer first, then its
      * cost, then a race, then what is not written yet; a cost that could not be measured is not
-     * the learner's failure and comes last.
+     * the learner's failure and comes last. A class that ran against a schema its code no longer
+     * creates is never shown: the check runs again.
      */
-    public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED }
+    public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED, SCHEMA_CHANGED }
 
     /** One failed test (or class setup): its name, what the learner reads, its kind. */
     public record Failure(String test, String message, Kind kind) {}
@@ -90,14 +91,22 @@ public final class LessonCheck {
             warm.kill();
             return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
+        Outcomes outcomes = grade(files, workDir, classes, warm);
+        if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
+            outcomes = grade(files, workDir, classes, prepare(files, workDir)); // the keyspace is rebuilt now
+        }
+        List<Failure> ranked = outcomes.failures.stream().sorted(Comparator.comparing(Failure::kind)).toList();
+        return new Result(outcomes.passed, ranked, List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private static Outcomes grade(ExerciseFiles files, Path workDir, Path classes, GradingProcess warm) {
         Outcomes outcomes = new Outcomes();
         GradingProcess child = warm;
         for (int restarts = 0; outcomes.follow(child, classes) && restarts < MAX_RESTARTS; restarts++) {
             child = prepare(files, workDir);
         }
         child.kill();
-        List<Failure> ranked = outcomes.failures.stream().sorted(Comparator.comparing(Failure::kind)).toList();
-        return new Result(outcomes.passed, ranked, List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+        return outcomes;
     }
 
     private static boolean usesCassandra(Path test) {

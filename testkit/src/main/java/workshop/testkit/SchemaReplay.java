@@ -2,6 +2,10 @@ package workshop.testkit;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PrepareRequest;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -33,11 +37,14 @@ import workshop.kit.cassandra.Keyspaces;
  * without running them. The first statement that differs (the learner changed their table)
  * recreates the keyspace and runs everything for real. Whatever does not match the record,
  * including a keyspace a broken run left half-made, is dropped, so nothing leaks into the next check.
+ * A class that made conditional writes gets a fresh keyspace each time: emptying a table keeps its
+ * Paxos state, which would show in the next run's traces.
  * Every schema change run for real waits until every node has applied it.
  */
 final class SchemaReplay extends SessionWrapper implements CqlSession {
 
     private static final Pattern DDL = Pattern.compile("^\\s*(CREATE|ALTER|DROP)\\s", Pattern.CASE_INSENSITIVE);
+    private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
     private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
 
     private final CqlSession admin;
@@ -47,6 +54,8 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     private final List<String> recorded;
     private final List<String> ran = new ArrayList<>();
     private boolean replaying;
+    /** Whether the class made conditional writes: then the next check recreates the keyspace (see finish). */
+    private volatile boolean conditional;
 
     private SchemaReplay(CqlSession session, CqlSession admin, String workshopName, Path recordFile, List<String> recorded) {
         super(session);
@@ -87,6 +96,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         String ddl = request instanceof SimpleStatement simple && DDL.matcher(simple.getQuery()).find()
                 ? normalized(simple.getQuery()) : null;
         if (ddl == null) {
+            conditional |= isConditional(request);
             return super.execute(request, resultType);
         }
         synchronized (this) {
@@ -130,6 +140,11 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
             forget(recordFile);
             throw new SchemaChanged(keyspace);
         }
+        if (conditional) {
+            // TRUNCATE keeps a table's Paxos state, which would add steps to the next run's traces.
+            forget(recordFile);
+            return;
+        }
         if (replaying) {
             return;
         }
@@ -164,6 +179,26 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A conditional write (a lightweight transaction), whether run as text, prepared, or in a batch. */
+    private static boolean isConditional(Request request) {
+        if (request instanceof SimpleStatement simple) {
+            return CONDITION.matcher(simple.getQuery()).find();
+        }
+        if (request instanceof BoundStatement bound) {
+            return CONDITION.matcher(bound.getPreparedStatement().getQuery()).find();
+        }
+        if (request instanceof PrepareRequest prepare) {
+            return CONDITION.matcher(prepare.getQuery()).find();
+        }
+        boolean any = false;
+        if (request instanceof BatchStatement batch) {
+            for (BatchableStatement<?> statement : batch) {
+                any |= isConditional(statement);
+            }
+        }
+        return any;
     }
 
     /** One line per statement, so formatting alone never counts as a change. */

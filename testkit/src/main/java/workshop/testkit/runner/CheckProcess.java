@@ -1,6 +1,7 @@
 package workshop.testkit.runner;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -60,8 +61,9 @@ public final class CheckProcess {
     public static void main(String... args) throws IOException {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         Path log = Path.of(args[0]);
-        Files.createDirectories(log.getParent());
-        PrintStream learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
+        // Held until the run starts: a JVM warming up for watch must not wipe the last check's log.
+        ByteArrayOutputStream warmUp = new ByteArrayOutputStream();
+        PrintStream learner = new PrintStream(warmUp, true, StandardCharsets.UTF_8);
         System.setOut(learner);
         System.setErr(learner);
         try {
@@ -72,6 +74,11 @@ public final class CheckProcess {
             protocol.println(READY);
             String command = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
             if (command != null) {
+                Files.createDirectories(log.getParent());
+                learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
+                learner.write(warmUp.toByteArray());
+                System.setOut(learner);
+                System.setErr(learner);
                 List<String> parts = List.of(command.split("\t"));
                 run(launcher, Path.of(parts.get(0)), Set.copyOf(parts.subList(1, parts.size())), protocol);
             }

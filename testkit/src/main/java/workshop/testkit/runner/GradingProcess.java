@@ -27,19 +27,19 @@ final class GradingProcess {
 
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final Path timeline;
+    private final long started = System.nanoTime();
+    /** When each test started and ended, for anyone asking where a check's time went; opened by run. */
+    private Writer times;
 
     private GradingProcess(Process process, Path timeline) {
         this.process = process;
-        long started = System.nanoTime();
+        this.timeline = timeline;
         Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 Writer times = Files.newBufferedWriter(timeline)) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     lines.add(line);
-                    // When each test started and ended, for anyone asking where a check's time went.
-                    times.write(String.format("%7d ms %s%n", (System.nanoTime() - started) / 1_000_000,
-                            line.length() > 120 ? line.substring(0, 120) : line));
-                    times.flush();
+                    note(line);
                 }
             } catch (IOException ended) {
                 // the process was killed; GONE below says so
@@ -74,11 +74,28 @@ final class GradingProcess {
     /** Tells it which classes to run, skipping the tests (or classes) an earlier process already ran. */
     void run(Path classes, List<String> skip) {
         try {
+            synchronized (this) {
+                times = Files.newBufferedWriter(timeline);
+            }
+            note("RUN");
             Writer in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
             in.write(classes + (skip.isEmpty() ? "" : "\t" + String.join("\t", skip)) + "\n");
             in.flush();
         } catch (IOException e) {
             lines.add(GONE);
+        }
+    }
+
+    private synchronized void note(String line) {
+        if (times == null) {
+            return; // warming up, before its run: the previous check's timeline stays readable
+        }
+        try {
+            times.write(String.format("%7d ms %s%n", (System.nanoTime() - started) / 1_000_000,
+                    line.length() > 120 ? line.substring(0, 120) : line));
+            times.flush();
+        } catch (IOException e) {
+            times = null;
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -67,10 +68,16 @@ public final class CheckProcess {
         System.setOut(learner);
         System.setErr(learner);
         try {
+            long started = System.nanoTime();
             Launcher launcher = LauncherFactory.create();
+            long engine = System.nanoTime();
             if (Arrays.asList(args).contains("--cassandra")) {
                 CassandraExtension.warmUp();
             }
+            System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms%n",
+                    ManagementFactory.getRuntimeMXBean().getUptime() - (engine - started) / 1_000_000
+                            - (System.nanoTime() - engine) / 1_000_000,
+                    (engine - started) / 1_000_000, (System.nanoTime() - engine) / 1_000_000);
             protocol.println(READY);
             String command = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
             if (command != null) {

@@ -85,8 +85,8 @@ public final class Runner {
             System.exit(0);
             return null;
         });
-        System.out.println("No lesson named: lesson " + chosen.number() + ", the first exercise that has not passed"
-                + " yet. Name one to choose: ./jbang check NN");
+        say("No lesson named: lesson " + chosen.number() + ", the first exercise that has not passed yet."
+                + " To choose another, name it: ./jbang check NN");
         return chosen;
     }
 

@@ -25,6 +25,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import workshop.kit.cassandra.Keyspaces;
 
@@ -43,7 +44,11 @@ import workshop.kit.cassandra.Keyspaces;
  */
 final class SchemaReplay extends SessionWrapper implements CqlSession {
 
-    private static final Pattern DDL = Pattern.compile("^\\s*(CREATE|ALTER|DROP)\\s", Pattern.CASE_INSENSITIVE);
+    /** Schema statements about tables and what hangs off them; keyspaces are this class's business, not the code's. */
+    private static final Pattern DDL = Pattern.compile(
+            "^\\s*(CREATE|ALTER|DROP)\\s+(TABLE|TYPE|INDEX|CUSTOM\\s+INDEX|MATERIALIZED\\s+VIEW)\\s", Pattern.CASE_INSENSITIVE);
+    /** A keyspace-qualified name (ks.table): a statement naming another keyspace is not replayed. */
+    private static final Pattern QUALIFIED = Pattern.compile("\\b([A-Za-z_]\\w*)\\s*\\.\\s*[A-Za-z_\"]");
     private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
     private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
 
@@ -95,6 +100,11 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     public <RequestT extends Request, ResultT> ResultT execute(RequestT request, GenericType<ResultT> resultType) {
         String ddl = request instanceof SimpleStatement simple && DDL.matcher(simple.getQuery()).find()
                 ? normalized(simple.getQuery()) : null;
+        if (ddl != null && !ownKeyspaceOnly(ddl)) {
+            ResultT result = super.execute(request, resultType);
+            Keyspaces.awaitSchemaAgreement(admin);
+            return result;
+        }
         if (ddl == null) {
             conditional |= isConditional(request);
             return super.execute(request, resultType);
@@ -159,10 +169,15 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         }
     }
 
-    /** Closes in the background: nothing after a test class needs to wait for its connections to wind down. */
+    /**
+     * Closes in the background: nothing after a test class needs to wait for its connections to wind
+     * down. The admin session, lent to a class, stays open for the next ones.
+     */
     @Override
     public void close() {
-        closeAsync();
+        if (getDelegate() != admin) {
+            closeAsync();
+        }
     }
 
     private static List<String> readRecord(Path file) {
@@ -179,6 +194,16 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private boolean ownKeyspaceOnly(String ddl) {
+        Matcher names = QUALIFIED.matcher(ddl);
+        while (names.find()) {
+            if (!names.group(1).equalsIgnoreCase(keyspace)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A conditional write (a lightweight transaction), whether run as text, prepared, or in a batch. */

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import workshop.kit.cassandra.Keyspaces;
 
 /**
  * The runner's side of one {@link CheckProcess}: starts it, hands it the compiled lesson, and
@@ -52,11 +53,16 @@ final class GradingProcess {
 
     /** Starts a check JVM on this JVM's class path; it warms up while the caller compiles. */
     static GradingProcess start(Path log, boolean cassandra) {
+        String namespace = Keyspaces.namespace().orElse("");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Startup, not peak speed, is what a check pays for: C1 only, a small serial heap.
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss1m", "-Xmx512m", "-Xshare:auto",
-                "-Dworkshop.namespace=" + System.getProperty("workshop.namespace", System.getenv().getOrDefault("WORKSHOP_NAMESPACE", "")),
+                "-Dworkshop.namespace=" + namespace,
+                // A shared cluster holds every learner's keyspaces: the driver fetches (and refreshes after
+                // every schema change) the metadata of the tests' keyspaces in this namespace only.
+                "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0=/^"
+                        + (namespace.isEmpty() ? "" : namespace + "_") + "t_.*/",
                 "-cp", System.getProperty("java.class.path"),
                 CheckProcess.class.getName(), log.toString()));
         if (cassandra) {

@@ -1,15 +1,18 @@
 package workshop.testkit;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.LocalCluster;
@@ -23,7 +26,7 @@ import workshop.kit.cost.TracingSession;
  * Test methods and lifecycle methods can ask for a {@link TracingSession} (its statements are
  * measured) or a plain {@link CqlSession}, both bound to the class's keyspace.
  */
-public final class CassandraExtension implements BeforeAllCallback, ParameterResolver {
+public final class CassandraExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CassandraExtension.class);
     private static Cassandra cluster;
@@ -59,6 +62,29 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
         return cluster;
     }
 
+    /** Whether the admin session already serves a test class (see {@link #sessionFor}). */
+    private static boolean adminLent;
+
+    /** Connects before the tests are known, so a check's first class does not wait for it. */
+    public static void warmUp() {
+        admin();
+    }
+
+    /**
+     * The session a class runs in. The first class of the JVM borrows the admin session (one
+     * connection less to set up, seconds on a busy machine); every other class gets a session of its
+     * own, because the driver caches prepared statements per session and query text, and two classes
+     * may prepare the same text against different keyspaces.
+     */
+    private static synchronized CqlSession sessionFor(String keyspace) {
+        if (adminLent) {
+            return cluster().connect(keyspace);
+        }
+        adminLent = true;
+        admin().execute("USE " + CqlIdentifier.fromInternal(keyspace).asCql(true));
+        return admin();
+    }
+
     /** One keyspace per test class, named after it, so classes never see each other's tables (before the namespace). */
     static String keyspaceOf(Class<?> testClass) {
         // Nested classes (Outer$Inner) too: a keyspace name allows letters, digits and _ only.
@@ -67,15 +93,27 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
     }
 
     /**
-     * Recreates the class's keyspace: whatever an earlier run (or a learner's broken code) left in
-     * it is gone. It is not dropped afterwards, which keeps checks fast; the next run drops it.
+     * Readies the class's keyspace: empty tables of the schema the class builds, reused from the
+     * last check when nothing in that schema changed, recreated otherwise (see {@link SchemaReplay}).
      */
     @Override
     public void beforeAll(ExtensionContext context) {
-        String keyspace = Keyspaces.recreate(admin(), keyspaceOf(context.getRequiredTestClass()));
-        CqlSession session = cluster().connect(keyspace);
-        context.getStore(NAMESPACE).put(TracingSession.class, new TracingSession(session));
-        context.getStore(NAMESPACE).put("plain", session); // AutoCloseable: JUnit closes it after the class
+        SchemaReplay session = SchemaReplay.open(admin(), keyspaceOf(context.getRequiredTestClass()),
+                Workshop.stateDir().resolve("check/schema"), CassandraExtension::sessionFor);
+        // In a holder: JUnit would close a session it finds in the store, and wait for it.
+        context.getStore(NAMESPACE).put(Sessions.class, new Sessions(session, new TracingSession(session)));
+    }
+
+    /** The class's session, and the same measuring what runs through it. */
+    private record Sessions(SchemaReplay plain, TracingSession traced) {}
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        Sessions sessions = context.getStore(NAMESPACE).get(Sessions.class, Sessions.class);
+        if (sessions != null) {
+            sessions.plain().finish();
+            sessions.plain().close();
+        }
     }
 
     @Override
@@ -86,9 +124,8 @@ public final class CassandraExtension implements BeforeAllCallback, ParameterRes
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        ExtensionContext.Store store = context.getStore(NAMESPACE); // finds the class's entries from a method too
-        return parameter.getParameter().getType() == TracingSession.class
-                ? store.get(TracingSession.class, TracingSession.class)
-                : store.get("plain", CqlSession.class);
+        // The store finds the class's entries from a method too.
+        Sessions sessions = context.getStore(NAMESPACE).get(Sessions.class, Sessions.class);
+        return parameter.getParameter().getType() == TracingSession.class ? sessions.traced() : sessions.plain();
     }
 }

@@ -24,10 +24,28 @@ public final class CostExpectations {
             fail(String.format("""
                     %s read %,d row(s) on %d node(s) %s; partitions read: %s.
                       A one-partition read would ask 1 node and read at most %,d row(s).
-                      Make the value you look up the partition key, and order the rows inside it with the
-                      clustering key, so the store can go straight there and stop at the limit.""",
-                    call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows));
+                    %s""",
+                    call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows,
+                    onePartitionAdvice(cost, maxRows)));
         }
+    }
+
+    /** What is actually wrong with a read that should have been one partition, in the learner's terms. */
+    static String onePartitionAdvice(QueryCost cost, long maxRows) {
+        if (cost.rangeScans() > 0) {
+            return """
+                      It scanned token ranges, which reads every partition: the WHERE clause does not name a
+                      whole partition key. Make the value you look up the partition key.""";
+        }
+        if (cost.partitionsRead() > 1) {
+            return String.format("""
+                      It read %d partitions for one question. Put what the question names, and only that, in
+                      the partition key, so the answer lives in one partition.""", cost.partitionsRead());
+        }
+        return String.format("""
+                  It read the right partition, but %,d rows where %,d were enough. Order the rows with the
+                  clustering key (CLUSTERING ORDER BY ... DESC for newest first) and put a LIMIT on the
+                  query, so the read stops at the rows it returns.""", cost.rowsRead(), maxRows);
     }
 
     /** Every pattern of the catalogue must be green or explained; the failure message is the checker's report. */
@@ -82,6 +100,7 @@ public final class CostExpectations {
 
     /** The call must not read more rows than this. */
     public static void assertRowsReadAtMost(String call, QueryCost cost, long maxRows, String why) {
+        requireComplete(call, cost);
         if (cost.rowsRead() > maxRows) {
             fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
         }
@@ -108,6 +127,7 @@ public final class CostExpectations {
 
     /** A refused call must write nothing to any table (Paxos bookkeeping of a failed condition aside). */
     public static void assertRefusedWithoutWriting(String call, QueryCost cost) {
+        requireComplete(call, cost);
         if (cost.partitionWrites() > 0) {
             fail(String.format("%s was refused but wrote %d partition(s) (%s). A refused request must leave the tables as they were.",
                     call, cost.partitionWrites(), cost.summary()));
@@ -157,6 +177,14 @@ public final class CostExpectations {
     private static void requireMeasured(String call, QueryCost cost) {
         if (cost.requests() == 0) {
             fail(call + " ran no statement through the session it was given, so its cost cannot be measured.");
+        }
+        requireComplete(call, cost);
+    }
+
+    /** A trace that never settled (read twice) is a lower bound, not a measurement: it must not decide a grade. */
+    private static void requireComplete(String call, QueryCost cost) {
+        if (!cost.complete()) {
+            throw new MeasurementIncomplete(call, cost);
         }
     }
 

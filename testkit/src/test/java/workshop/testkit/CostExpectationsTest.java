@@ -1,15 +1,21 @@
 package workshop.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 
@@ -49,5 +55,29 @@ class CostExpectationsTest {
     void codeThatRunsNothingThroughTheSessionFails(TracingSession session) {
         QueryCost nothing = session.measure(() -> { });
         assertThrows(AssertionFailedError.class, () -> CostExpectations.assertOnePartitionRead("latest(c2)", nothing, 10));
+    }
+
+    @Test
+    void anAsynchronousReadIsMeasuredLikeASynchronousOne(TracingSession session) {
+        PreparedStatement read = session.prepare("SELECT id FROM by_chat WHERE chat = ?");
+        Measured<Integer> result = session.measure(() -> {
+            AsyncResultSet page = session.executeAsync(read.bind("c2")).toCompletableFuture().join();
+            int rows = 0;
+            for (Row ignored : page.currentPage()) {
+                rows++;
+            }
+            return rows;
+        });
+        assertEquals(10, result.value());
+        assertEquals(1, result.cost().requests(), result.cost().summary());
+        assertEquals(10, result.cost().rowsRead(), result.cost().summary());
+        assertEquals(10, result.cost().rowsReturned(), result.cost().summary());
+        assertTrue(result.cost().complete(), result.cost().summary());
+    }
+
+    @Test
+    void statementsOutsideAMeasurementAreNotTraced(TracingSession session) {
+        ResultSet untraced = session.execute("SELECT id FROM by_chat WHERE chat = 'c1'");
+        assertNull(untraced.getExecutionInfo().getTracingId());
     }
 }

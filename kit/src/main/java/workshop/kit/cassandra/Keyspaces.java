@@ -2,10 +2,21 @@ package workshop.kit.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import workshop.kit.Poll;
+import workshop.kit.WorkshopException;
 
 /**
  * Creates and drops the keyspaces lessons and tests own. On a shared cluster each learner sets
@@ -17,6 +28,8 @@ public final class Keyspaces {
 
     /** Cassandra's limit on a keyspace name. */
     static final int MAX_NAME = 48;
+    /** How long a schema change may take to reach every node before the check gives up and names the laggard. */
+    static final Duration SCHEMA_AGREEMENT = Duration.ofSeconds(60);
     private static final Pattern NAMESPACE = Pattern.compile("[a-z][a-z0-9_]{0,19}");
 
     private Keyspaces() {}
@@ -61,7 +74,53 @@ public final class Keyspaces {
         String name = name(keyspace);
         session.execute(schema("CREATE KEYSPACE " + CqlIdentifier.fromInternal(name).asCql(true)
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
+        awaitSchemaAgreement(session);
         return name;
+    }
+
+    /**
+     * Waits until every node that is up reports the same schema version, asking each node itself
+     * (gossip can lag behind). The driver's own wait gives up quietly after a few seconds on a busy
+     * machine, and a node that has not applied a new table then answers "table does not exist".
+     */
+    public static void awaitSchemaAgreement(CqlSession session) {
+        List<String> lagging = new ArrayList<>();
+        boolean agreed = Poll.until("every node to apply the new schema", SCHEMA_AGREEMENT).every(Duration.ofMillis(200))
+                .tryAwait(() -> {
+                    lagging.clear();
+                    lagging.addAll(lagging(session));
+                    return lagging.isEmpty();
+                });
+        if (!agreed) {
+            throw new WorkshopException("After " + SCHEMA_AGREEMENT.toSeconds() + " s, " + String.join(", ", lagging)
+                    + " had not applied the latest schema change (the machine may be very busy).",
+                    "Rerun; if it happens again, ./jbang status shows whether that node is healthy.");
+        }
+    }
+
+    /** Nodes whose schema version differs from the most common one, by name. */
+    private static List<String> lagging(CqlSession session) {
+        Map<Node, UUID> versions = new HashMap<>();
+        for (Node node : session.getMetadata().getNodes().values()) {
+            if (node.getState() == NodeState.UP) {
+                Row row = session.execute(SimpleStatement.newInstance("SELECT schema_version FROM system.local")
+                        .setNode(node)).one();
+                versions.put(node, row == null ? null : row.getUuid("schema_version"));
+            }
+        }
+        Map<UUID, Long> counts = versions.values().stream().filter(java.util.Objects::nonNull)
+                .collect(Collectors.groupingBy(v -> v, Collectors.counting()));
+        UUID agreed = counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        return versions.entrySet().stream().filter(e -> agreed == null || !agreed.equals(e.getValue()))
+                .map(e -> nodeName(e.getKey())).sorted().toList();
+    }
+
+    private static String nodeName(Node node) {
+        String endpoint = node.getEndPoint().toString();
+        return node.getBroadcastRpcAddress().map(a -> {
+            String ours = ClusterLayout.standard().nameOfPort(a.getPort());
+            return ours != null ? ours + " (" + endpoint + ")" : endpoint;
+        }).orElse(endpoint);
     }
 
     /** Recreates the keyspace and makes it the session's, so CQL can name tables without it. */
@@ -74,6 +133,7 @@ public final class Keyspaces {
     /** Drops the keyspace, in the current namespace, if it exists. */
     public static void drop(CqlSession session, String keyspace) {
         session.execute(schema("DROP KEYSPACE IF EXISTS " + CqlIdentifier.fromInternal(name(keyspace)).asCql(true)));
+        awaitSchemaAgreement(session);
     }
 
     /** Schema changes wait for every node to agree, which takes longer than a query. */

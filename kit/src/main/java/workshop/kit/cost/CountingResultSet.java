@@ -6,10 +6,12 @@ import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A result set that counts the rows its reader takes, so "rows returned" is a fact, not a guess. */
-final class CountingResultSet implements ResultSet {
+final class CountingResultSet implements ResultSet, Traced {
 
     private final ResultSet delegate;
     private final AtomicLong taken = new AtomicLong();
@@ -18,8 +20,14 @@ final class CountingResultSet implements ResultSet {
         this.delegate = delegate;
     }
 
-    long rowsTaken() {
+    @Override
+    public long rowsTaken() {
         return taken.get();
+    }
+
+    @Override
+    public List<UUID> traceIds() {
+        return delegate.getExecutionInfos().stream().map(ExecutionInfo::getTracingId).filter(Objects::nonNull).toList();
     }
 
     @Override

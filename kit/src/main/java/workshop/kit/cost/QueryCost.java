@@ -24,12 +24,13 @@ import java.util.TreeSet;
  *                        condition, a replica accepting a proposal, a replica committing it
  * @param paxosWrites     writes of Paxos state ("Adding to paxos memtable" events) a conditional write made
  * @param batchlogWrites  writes to the batch log that makes a logged batch all-or-nothing ("Adding to batches memtable")
+ * @param unsettled       traces that were still growing when the reader gave up: their counts are a lower bound
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
                         long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
-                        int paxosSteps, long paxosWrites, long batchlogWrites) {
+                        int paxosSteps, long paxosWrites, long batchlogWrites, int unsettled) {
 
-    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0);
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0, 0);
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -40,6 +41,11 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         return partitionsRead <= 1 && rangeScans == 0;
     }
 
+    /** True when every trace settled, so the counts are the whole story and may decide a grade. */
+    public boolean complete() {
+        return unsettled == 0;
+    }
+
     public QueryCost plus(QueryCost other) {
         Set<String> nodes = new TreeSet<>(nodesRead);
         nodes.addAll(other.nodesRead);
@@ -48,7 +54,8 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         return new QueryCost(nodes, coords, partitionsRead + other.partitionsRead, rangeScans + other.rangeScans,
                 rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
                 requests + other.requests, elapsed.plus(other.elapsed), paxosSteps + other.paxosSteps,
-                paxosWrites + other.paxosWrites, batchlogWrites + other.batchlogWrites);
+                paxosWrites + other.paxosWrites, batchlogWrites + other.batchlogWrites,
+                unsettled + other.unsettled);
     }
 
     public static QueryCost sum(List<QueryCost> costs) {

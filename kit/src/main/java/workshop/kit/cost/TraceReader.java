@@ -7,16 +7,21 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import workshop.kit.Poll;
 import workshop.kit.cassandra.ClusterLayout;
 
 /**
  * Reads one request's trace from system_traces and counts what it did. Trace events are written
- * asynchronously by every node involved, so it polls until the event count stops changing.
+ * asynchronously by every node involved, so it polls until the session is finished and the event
+ * count has stopped changing. It reads at ONE, which any cluster size can serve (system_traces
+ * keeps two replicas, a one-node cluster has one); settling, not the consistency level, is what
+ * says the trace is complete, and a trace that never settles is reported as such.
  */
 final class TraceReader {
 
@@ -26,7 +31,8 @@ final class TraceReader {
     private static final Pattern PAXOS_STEP = Pattern.compile(
             "^(Promising ballot|Reading existing values for CAS precondition|Accepting proposal|Committing proposal)");
     private static final Duration SETTLE = Duration.ofMillis(100);
-    private static final Duration GIVE_UP = Duration.ofSeconds(15);
+    /** Polls in a row that must see the same events before the trace counts as complete. */
+    private static final int STABLE_POLLS = 2;
 
     private final CqlSession session;
     private final PreparedStatement events;
@@ -39,8 +45,10 @@ final class TraceReader {
         this.duration = session.prepare("SELECT duration, coordinator, coordinator_port FROM system_traces.sessions WHERE session_id = ?");
     }
 
-    QueryCost read(UUID traceId, long rowsReturned) {
-        List<Row> trace = settledEvents(traceId);
+    /** The trace's cost; {@link QueryCost#complete()} is false when it had not settled within giveUp. */
+    QueryCost read(UUID traceId, long rowsReturned, Duration giveUp) {
+        Optional<List<Row>> settled = settledEvents(traceId, giveUp);
+        List<Row> trace = settled.orElseGet(() -> events(traceId));
         Set<String> nodesRead = new TreeSet<>();
         int partitions = 0;
         int ranges = 0;
@@ -86,46 +94,40 @@ final class TraceReader {
                 paxosSteps++;
             }
         }
-        Row sessionRow = session.execute(duration.bind(traceId).setConsistencyLevel(ConsistencyLevel.ONE)).one();
+        Row sessionRow = sessionRow(traceId);
         Duration elapsed = sessionRow == null || sessionRow.isNull("duration") ? Duration.ZERO
                 : Duration.ofNanos(sessionRow.getInt("duration") * 1000L);
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
         return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
-                paxosSteps, paxosWrites, batchlog);
+                paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1);
     }
 
-    private List<Row> settledEvents(UUID traceId) {
-        long deadline = System.nanoTime() + GIVE_UP.toNanos();
-        int lastCount = -1;
-        int stablePolls = 0;
-        List<Row> rows = List.of();
-        while (System.nanoTime() < deadline) {
-            pause();
-            rows = session.execute(events.bind(traceId).setConsistencyLevel(ConsistencyLevel.ALL)).all();
-            Row sessionRow = session.execute(duration.bind(traceId)).one();
+    /** The events once the session has finished and STABLE_POLLS polls in a row saw the same count. */
+    private Optional<List<Row>> settledEvents(UUID traceId, Duration giveUp) {
+        int[] lastCount = {-1};
+        int[] stable = {0};
+        return Poll.until("the trace of request " + traceId + " to settle", giveUp).every(SETTLE).tryGet(() -> {
+            List<Row> rows = events(traceId);
+            Row sessionRow = sessionRow(traceId);
             boolean finished = sessionRow != null && !sessionRow.isNull("duration");
-            stablePolls = rows.size() == lastCount && finished ? stablePolls + 1 : 0;
-            if (stablePolls >= 2) {
-                return rows;
-            }
-            lastCount = rows.size();
-        }
-        return rows;
+            stable[0] = finished && rows.size() == lastCount[0] ? stable[0] + 1 : 0;
+            lastCount[0] = rows.size();
+            return stable[0] >= STABLE_POLLS ? Optional.of(rows) : Optional.empty();
+        });
+    }
+
+    private List<Row> events(UUID traceId) {
+        return session.execute(events.bind(traceId).setConsistencyLevel(ConsistencyLevel.ONE)).all();
+    }
+
+    private Row sessionRow(UUID traceId) {
+        return session.execute(duration.bind(traceId).setConsistencyLevel(ConsistencyLevel.ONE)).one();
     }
 
     /** node1..node3 for our loopback nodes; address:port for anything else. */
     private String nodeName(InetAddress address, int port) {
         String ours = address.isLoopbackAddress() ? layout.nameOfPort(port) : null;
         return ours != null ? ours : address.getHostAddress() + ":" + port;
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(SETTLE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading a trace", e);
-        }
     }
 }

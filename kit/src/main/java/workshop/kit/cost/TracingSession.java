@@ -1,33 +1,49 @@
 package workshop.kit.cost;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
 import com.datastax.oss.driver.internal.core.session.SessionWrapper;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * A session that turns tracing on for every statement run through it and remembers the result
- * sets, so the cost of code we did not write (a learner's exercise) can be measured afterwards.
- * Statements run with executeAsync are traced but not counted; the exercises run synchronously.
+ * A session that measures the code run inside {@link #measure}: while a measurement is open,
+ * every statement run through it (synchronously or with executeAsync, from any thread) is traced
+ * and its result followed; outside one, statements run untraced and nothing is kept, so setup
+ * costs no trace and no memory.
  */
 public final class TracingSession extends SessionWrapper implements CqlSession {
 
     private static final int TRACE_READERS = 8;
+    /** How long one trace may take to settle; a trace that does not is read once more before it counts as incomplete. */
+    private static final Duration SETTLE_LIMIT = Duration.ofSeconds(10);
+    /** How long a measurement waits for an asynchronous statement it started to finish. */
+    private static final Duration ASYNC_LIMIT = Duration.ofSeconds(30);
+
+    /** The statements of one open measurement. */
+    private static final class Recording {
+        final List<CompletableFuture<? extends Traced>> ran = new CopyOnWriteArrayList<>();
+    }
 
     private final CqlSession plain;
-    private final List<CountingResultSet> results = new ArrayList<>();
+    private final List<Recording> open = new CopyOnWriteArrayList<>();
     private TraceReader reader;
 
     public TracingSession(CqlSession plain) {
@@ -37,14 +53,24 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
 
     @Override
     public <RequestT extends Request, ResultT> ResultT execute(RequestT request, GenericType<ResultT> resultType) {
-        Request traced = request instanceof Statement<?> statement ? statement.setTracing(true) : request;
+        if (open.isEmpty() || !(request instanceof Statement<?> statement)) {
+            return super.execute(request, resultType);
+        }
         @SuppressWarnings("unchecked")
-        ResultT result = super.execute((RequestT) traced, resultType);
+        RequestT traced = (RequestT) statement.setTracing(true);
+        ResultT result = super.execute(traced, resultType);
         if (result instanceof ResultSet resultSet) {
             CountingResultSet counting = new CountingResultSet(resultSet);
-            synchronized (results) {
-                results.add(counting);
-            }
+            record(CompletableFuture.completedFuture(counting));
+            @SuppressWarnings("unchecked")
+            ResultT wrapped = (ResultT) counting;
+            return wrapped;
+        }
+        if (Statement.ASYNC.equals(resultType) && result instanceof CompletionStage<?> stage) {
+            CountingAsyncResultSet.Pages pages = new CountingAsyncResultSet.Pages();
+            CompletableFuture<AsyncResultSet> counting = stage.toCompletableFuture()
+                    .thenApply(page -> new CountingAsyncResultSet((AsyncResultSet) page, pages));
+            record(counting.thenApply(page -> pages));
             @SuppressWarnings("unchecked")
             ResultT wrapped = (ResultT) counting;
             return wrapped;
@@ -52,18 +78,21 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
         return result;
     }
 
+    private void record(CompletableFuture<? extends Traced> statement) {
+        open.forEach(recording -> recording.ran.add(statement));
+    }
+
     /** Runs the work and returns its value with the cost of every statement it ran through this session. */
     public <T> Measured<T> measure(Supplier<T> work) {
-        int before;
-        synchronized (results) {
-            before = results.size();
+        Recording recording = new Recording();
+        open.add(recording);
+        T value;
+        try {
+            value = work.get();
+        } finally {
+            open.remove(recording);
         }
-        T value = work.get();
-        List<CountingResultSet> ran;
-        synchronized (results) {
-            ran = new ArrayList<>(results.subList(before, results.size()));
-        }
-        return new Measured<>(value, costOf(ran));
+        return new Measured<>(value, costOf(recording.ran));
     }
 
     public QueryCost measure(Runnable work) {
@@ -73,23 +102,45 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
         }).cost();
     }
 
-    private QueryCost costOf(List<CountingResultSet> ran) {
+    private synchronized TraceReader reader() {
         if (reader == null) {
             reader = new TraceReader(plain);
         }
+        return reader;
+    }
+
+    private QueryCost costOf(List<CompletableFuture<? extends Traced>> ran) {
+        TraceReader traces = reader();
         List<Callable<QueryCost>> reads = new ArrayList<>();
-        for (CountingResultSet resultSet : ran) {
-            List<ExecutionInfo> pages = resultSet.getExecutionInfos();
+        for (CompletableFuture<? extends Traced> statement : ran) {
+            Traced done = finished(statement);
+            if (done == null) {
+                continue;
+            }
+            List<UUID> pages = done.traceIds();
             for (int page = 0; page < pages.size(); page++) {
-                UUID traceId = pages.get(page).getTracingId();
-                if (traceId != null) {
-                    // Rows returned are known per result set, not per page: count them once.
-                    long returned = page == 0 ? resultSet.rowsTaken() : 0;
-                    reads.add(() -> reader.read(traceId, returned));
-                }
+                UUID traceId = pages.get(page);
+                // Rows returned are known per statement, not per page: count them once.
+                long returned = page == 0 ? done.rowsTaken() : 0;
+                reads.add(() -> {
+                    QueryCost cost = traces.read(traceId, returned, SETTLE_LIMIT);
+                    return cost.complete() ? cost : traces.read(traceId, returned, SETTLE_LIMIT);
+                });
             }
         }
         return QueryCost.sum(readAll(reads));
+    }
+
+    /** The statement once it finished; null when it failed (the caller saw that) or never finished. */
+    private static Traced finished(CompletableFuture<? extends Traced> statement) {
+        try {
+            return statement.get(ASYNC_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a measured statement", e);
+        } catch (ExecutionException | TimeoutException failedOrRunning) {
+            return null;
+        }
     }
 
     /**
@@ -97,7 +148,14 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
      * leaves one trace per range, so they are read side by side rather than one after another.
      */
     private static List<QueryCost> readAll(List<Callable<QueryCost>> reads) {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(TRACE_READERS, reads.size())));
+        if (reads.isEmpty()) {
+            return List.of();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(TRACE_READERS, reads.size()), work -> {
+            Thread thread = new Thread(work, "trace-reader");
+            thread.setDaemon(true);
+            return thread;
+        });
         try {
             List<QueryCost> costs = new ArrayList<>();
             for (Future<QueryCost> read : pool.invokeAll(reads)) {

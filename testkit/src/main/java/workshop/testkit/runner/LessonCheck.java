@@ -4,39 +4,52 @@
 package workshop.testkit.runner;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.net.URLClassLoader;
+import java.io.Reader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestIdentifier;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 import workshop.kit.tools.JavaSources;
 
 /**
- * Grades one lesson in this JVM, against the running stores: compiles only that lesson's
- * sources (so another lesson's compile error cannot stop it), runs its tests with a time limit
- * each, and reports what passed, the first failure's message and any thread the code left behind.
+ * Grades one lesson: compiles only that lesson's sources (so another lesson's compile error
+ * cannot stop it) and runs its tests in a JVM of their own ({@link CheckProcess}), with a time
+ * limit per test. A test that passes the limit is stopped for real: its JVM is killed and the
+ * tests not yet run continue in a fresh one. Failures come back ranked, the most instructive first.
  */
 public final class LessonCheck {
 
-    /** Per test; a learner's endless loop fails its test instead of hanging the check. */
-    static final Duration TEST_TIME_LIMIT = Duration.ofSeconds(60);
+    private static final Duration FALLBACK_LIMIT = Duration.ofSeconds(60);
+    /** The limit per test, read from the one file that defines it for Maven too. */
+    static final Duration TEST_TIME_LIMIT = timeLimit(Path.of("exercises/src/test/resources/junit-platform.properties"));
+    /** How long a fresh test JVM may take to load and connect before the check gives up on it. */
+    private static final Duration STARTUP_LIMIT = Duration.ofSeconds(90);
+    /** Bounds how often one check restarts its JVM (each restart follows a test that hit the limit). */
+    private static final int MAX_RESTARTS = 10;
 
-    public record Failure(String test, String message) {}
+    /**
+     * What a failure is, in the order a learner should fix them: a wrong answer first, then its
+     * cost, then a race, then what is not written yet; a cost that could not be measured is not
+     * the learner's failure and comes last. A class that ran against a schema its code no longer
+     * creates is never shown: the check runs again.
+     */
+    public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED, SCHEMA_CHANGED }
 
+    /** One failed test (or class setup): its name, what the learner reads, its kind. */
+    public record Failure(String test, String message, Kind kind) {}
+
+    /**
+     * A check's outcome. failures are ranked (see {@link Kind}); {@link #firstFailure()} is the one the
+     * runner shows.
+     */
     public record Result(int passed, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
                          Duration took) {
         public boolean compiled() {
@@ -46,116 +59,133 @@ public final class LessonCheck {
         public boolean allPassed() {
             return compiled() && failures.isEmpty() && passed > 0;
         }
+
+        public Optional<Failure> firstFailure() {
+            return failures.stream().findFirst();
+        }
+
+        /** True when some cost could not be measured and no real failure decides the grade: rerun. */
+        public boolean withheld() {
+            return !failures.isEmpty() && failures.stream().allMatch(f -> f.kind() == Kind.UNMEASURED);
+        }
     }
 
     private LessonCheck() {}
 
+    /** A test JVM for this lesson, started now so it warms up while something else happens (compiling, waiting). */
+    static GradingProcess prepare(ExerciseFiles files, Path workDir) {
+        boolean cassandra = files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonCheck::usesCassandra);
+        return GradingProcess.start(workDir.resolve(files.lesson().id()).resolve("output.log"), cassandra);
+    }
+
     public static Result run(ExerciseFiles files, Path workDir) {
+        return run(files, workDir, prepare(files, workDir));
+    }
+
+    /** Grades with the given test JVM (see {@link #prepare}); it is used up. */
+    static Result run(ExerciseFiles files, Path workDir, GradingProcess warm) {
         long started = System.nanoTime();
         Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
         List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
         if (!errors.isEmpty()) {
+            warm.kill();
             return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
-        Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+        Outcomes outcomes = grade(files, workDir, classes, warm);
+        if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
+            outcomes = grade(files, workDir, classes, prepare(files, workDir)); // the keyspace is rebuilt now
+        }
+        List<Failure> ranked = outcomes.failures.stream().sorted(Comparator.comparing(Failure::kind)).toList();
+        return new Result(outcomes.passed, ranked, List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private static Outcomes grade(ExerciseFiles files, Path workDir, Path classes, GradingProcess warm) {
         Outcomes outcomes = new Outcomes();
-        ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, LessonCheck.class.getClassLoader())) {
-            Thread.currentThread().setContextClassLoader(loader);
-            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(testClasses(classes, loader).stream().map(DiscoverySelectors::selectClass).toList())
-                    .configurationParameters(Map.of(
-                            "junit.jupiter.execution.timeout.default", TEST_TIME_LIMIT.toSeconds() + " s",
-                            "junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD"))
-                    .build();
-            Launcher launcher = LauncherFactory.create();
-            launcher.execute(request, outcomes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            Thread.currentThread().setContextClassLoader(previous);
+        GradingProcess child = warm;
+        for (int restarts = 0; outcomes.follow(child, classes) && restarts < MAX_RESTARTS; restarts++) {
+            child = prepare(files, workDir);
         }
-        return new Result(outcomes.passed, outcomes.failures, List.of(), threadsLeftBehind(before),
-                Duration.ofNanos(System.nanoTime() - started));
+        child.kill();
+        return outcomes;
     }
 
-    private static List<Class<?>> testClasses(Path classes, ClassLoader loader) {
-        List<Class<?>> tests = new ArrayList<>();
-        for (String name : JavaSources.classNames(classes).stream().filter(n -> n.endsWith("Test")).toList()) {
-            try {
-                tests.add(Class.forName(name, false, loader));
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("Compiled " + name + " but cannot load it", e);
-            }
-        }
-        return tests;
-    }
-
-    /**
-     * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
-     * and wind them down in the background after closing; they are not the learner's.
-     */
-    private static final Pattern DRIVER_THREAD = Pattern.compile("s\\d+-(io|admin|timer)-\\d+");
-
-    /** Threads started while the tests ran that are still alive and would keep a JVM from exiting. */
-    private static List<String> threadsLeftBehind(Set<Thread> before) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        List<Thread> left;
-        do {
-            left = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> !before.contains(t) && t.isAlive() && !t.isDaemon())
-                    .filter(t -> !DRIVER_THREAD.matcher(t.getName()).matches())
-                    .toList();
-            if (left.isEmpty()) {
-                break;
-            }
-            sleep(100);
-        } while (System.nanoTime() < deadline);
-        return left.stream().map(Thread::getName).sorted().toList();
-    }
-
-    private static void sleep(long millis) {
+    private static boolean usesCassandra(Path test) {
         try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return Files.readString(test).contains("CassandraExtension");
+        } catch (IOException e) {
+            return true;
         }
     }
 
-    /** Collects each test's outcome in the order they finish. */
-    private static final class Outcomes implements TestExecutionListener {
+    /** The tests' outcomes, gathered from one test JVM after another. */
+    private static final class Outcomes {
         int passed;
-        final List<Failure> failures = Collections.synchronizedList(new ArrayList<>());
+        final List<Failure> failures = new ArrayList<>();
+        final List<String> left = new ArrayList<>();
+        /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
+        final List<String> done = new ArrayList<>();
 
-        @Override
-        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-            if (!test.isTest()) {
-                result.getThrowable().ifPresent(error -> failures.add(new Failure(test.getDisplayName(), describe(error))));
-                return;
-            }
-            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
-                passed++;
-            } else {
-                failures.add(new Failure(test.getDisplayName(), result.getThrowable().map(LessonCheck::describe).orElse("failed")));
+        /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
+        boolean follow(GradingProcess child, Path classes) {
+            child.run(classes, done);
+            Deque<String[]> open = new ArrayDeque<>();
+            Duration limit = STARTUP_LIMIT;
+            while (true) {
+                Optional<String> next = child.next(limit);
+                if (next.isEmpty()) {
+                    child.kill();
+                    return blame(open, "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s and was stopped: an endless"
+                            + " loop, or a wait that never ends?");
+                }
+                String[] line = next.get().split("\t", -1);
+                switch (line[0]) {
+                    case CheckProcess.READY -> limit = TEST_TIME_LIMIT;
+                    case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2])});
+                    case CheckProcess.DONE -> finished(open, line);
+                    case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));
+                    case CheckProcess.END -> {
+                        return false;
+                    }
+                    case GradingProcess.GONE -> {
+                        return blame(open, "ended the test JVM (System.exit, or it ran out of memory)");
+                    }
+                    default -> { } // not ours
+                }
             }
         }
 
-        @Override
-        public void executionSkipped(TestIdentifier test, String reason) {
-            if (test.isTest()) {
-                failures.add(new Failure(test.getDisplayName(), "skipped: " + reason));
+        private void finished(Deque<String[]> open, String[] line) {
+            open.removeIf(entry -> entry[0].equals(line[1]));
+            done.add(line[1]);
+            switch (line[2]) {
+                case "PASS" -> passed += line[6].equals("1") ? 1 : 0;
+                case "FAIL" -> failures.add(new Failure(CheckProcess.decode(line[3]), CheckProcess.decode(line[5]),
+                        Kind.valueOf(line[4])));
+                default -> { } // a class that ran cleanly
             }
+        }
+
+        /** The test that was running when the JVM had to go fails with why; true: run the rest in a fresh JVM. */
+        private boolean blame(Deque<String[]> open, String why) {
+            if (open.isEmpty()) {
+                failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER));
+                return false;
+            }
+            String[] running = open.peek();
+            done.add(running[0]);
+            failures.add(new Failure(running[1], why, Kind.ANSWER));
+            return true;
         }
     }
 
-    static String describe(Throwable error) {
-        if (error instanceof UnsupportedOperationException && String.valueOf(error.getMessage()).startsWith("TODO")) {
-            return "not written yet: " + error.getMessage();
+    private static Duration timeLimit(Path properties) {
+        Properties values = new Properties();
+        try (Reader reader = Files.newBufferedReader(workshop.kit.Workshop.root().resolve(properties))) {
+            values.load(reader);
+        } catch (IOException | RuntimeException missing) {
+            return FALLBACK_LIMIT;
         }
-        if (error instanceof java.util.concurrent.TimeoutException || error.getClass().getSimpleName().contains("Timeout")) {
-            return "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s (an endless loop, or a wait that never ends?): " + error.getMessage();
-        }
-        boolean assertion = error instanceof AssertionError;
-        return (assertion ? "" : error.getClass().getSimpleName() + ": ") + error.getMessage();
+        Matcher seconds = Pattern.compile("(\\d+)\\s*s").matcher(values.getProperty("junit.jupiter.execution.timeout.default", ""));
+        return seconds.matches() ? Duration.ofSeconds(Long.parseLong(seconds.group(1))) : FALLBACK_LIMIT;
     }
 }

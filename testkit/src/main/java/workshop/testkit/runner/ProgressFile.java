@@ -41,6 +41,13 @@ public final class ProgressFile {
         save();
     }
 
+    /** Forgets the lesson: not started, no hint shown. */
+    public void clear(String lessonId) {
+        values.remove(lessonId + ".state");
+        values.remove(lessonId + ".hints");
+        save();
+    }
+
     public int hintsShown(String lessonId) {
         return Integer.parseInt(values.getProperty(lessonId + ".hints", "0"));
     }

@@ -3,17 +3,20 @@ package workshop.testkit.runner;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import workshop.kit.Poll;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
 /**
@@ -33,17 +36,21 @@ public final class Runner {
 
     public static void main(String... args) throws Exception {
         Runner runner = new Runner(Workshop.root());
-        String command = args.length == 0 ? "overview" : args[0];
-        Optional<String> lessonArg = args.length > 1 ? Optional.of(args[1]) : Optional.empty();
+        List<String> words = List.of(args);
+        boolean yes = words.contains("--yes");
+        List<String> plain = words.stream().filter(w -> !w.equals("--yes")).toList();
+        String command = plain.isEmpty() ? "overview" : plain.get(0);
+        Optional<String> lessonArg = plain.size() > 1 ? Optional.of(plain.get(1)) : Optional.empty();
         int exit = switch (command) {
             case "overview" -> runner.overview();
             case "check" -> runner.check(runner.lessonOrCurrent(lessonArg));
             case "watch" -> runner.watch(runner.lessonOrCurrent(lessonArg));
             case "hint" -> runner.hint(runner.lessonOrCurrent(lessonArg));
             case "solution" -> runner.solution(runner.lessonOrCurrent(lessonArg));
-            case "reset" -> runner.reset(runner.lessonOrCurrent(lessonArg));
+            case "reset" -> runner.reset(runner.lessonOrCurrent(lessonArg), yes);
             default -> {
-                System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN, watch [NN], hint NN, solution NN, reset NN");
+                System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN, watch [NN],"
+                        + " hint NN, solution NN, reset NN [--yes]");
                 yield 2;
             }
         };
@@ -73,11 +80,14 @@ public final class Runner {
                 System.exit(2);
             }
         }
-        return current().orElseGet(() -> {
+        Lesson chosen = current().orElseGet(() -> {
             System.out.println(allDoneMessage());
             System.exit(0);
             return null;
         });
+        say("No lesson named: lesson " + chosen.number() + ", the first exercise that has not passed yet."
+                + " To choose another, name it: ./jbang check NN");
+        return chosen;
     }
 
     int overview() {
@@ -123,47 +133,87 @@ public final class Runner {
     }
 
     int check(Lesson lesson) {
+        return check(lesson, LessonCheck.prepare(new ExerciseFiles(root, lesson), checkDir()));
+    }
+
+    private Path checkDir() {
+        return root.resolve(".workshop/check");
+    }
+
+    /** Grades with a test JVM that may already be warm (see {@link LessonCheck#prepare}). */
+    private int check(Lesson lesson, GradingProcess testJvm) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
-        System.out.println("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
-        LessonCheck.Result result = LessonCheck.run(files, root.resolve(".workshop/check"));
+        say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
+        LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
         if (!result.compiled()) {
-            System.out.println("Your code for lesson " + lesson.number() + " does not compile:");
-            result.compileErrors().forEach(e -> System.out.println("  " + e));
-            System.out.println("Other lessons are not affected. Fix the line above, then ./jbang check " + lesson.number());
+            say("Your code for lesson " + lesson.number() + " does not compile:");
+            result.compileErrors().forEach(e -> say("  " + e));
+            say("Other lessons are not affected. Fix the line above, then ./jbang check " + lesson.number());
             progress.recordCheck(lesson.id(), false);
             return 1;
         }
-        System.out.printf("%nLesson %s: %d passed, %d failed (%.1f s)%n", lesson.number(), result.passed(),
-                result.failures().size(), result.took().toMillis() / 1000.0);
-        if (!result.failures().isEmpty()) {
-            LessonCheck.Failure first = result.failures().get(0);
-            System.out.println("First failure: " + first.test());
-            System.out.println("  " + first.message().strip().replace("\n", "\n  "));
-        }
+        say(String.format("%nLesson %s: %d passed, %d failed (%.1f s)", lesson.number(), result.passed(),
+                result.failures().size(), result.took().toMillis() / 1000.0));
+        result.firstFailure().ifPresent(first -> {
+            say("First failure: " + first.test());
+            say("  " + first.message().strip().replace("\n", "\n  "));
+        });
         if (!result.leftThreads().isEmpty()) {
-            System.out.println("Your code left threads running after the tests: " + result.leftThreads()
+            say("Your code left threads running after the tests: " + String.join(", ", result.leftThreads())
                     + ". Shut down executors you create (try-with-resources or shutdown()).");
+        }
+        if (result.withheld()) {
+            say("\nNo grade this time: a cost could not be measured completely (the machine is busy)."
+                    + " Rerun: ./jbang check " + lesson.number());
+            return 1;
         }
         progress.recordCheck(lesson.id(), result.allPassed());
         System.out.println();
-        System.out.println(result.allPassed() ? "Passed! " + nextStep() : "Fix that, then ./jbang check " + lesson.number()
+        say(result.allPassed() ? "Passed! " + nextStep() : "Fix that, then ./jbang check " + lesson.number()
                 + "   (a hint: ./jbang hint " + lesson.number() + ")");
         return result.allPassed() ? 0 : 1;
     }
 
-    /** Re-checks whenever a file of the lesson changes; polls, which works on every file system. */
-    int watch(Lesson lesson) throws InterruptedException {
+    /** Prints within the terminal width: a longer line wraps, its continuation indented. */
+    static void say(String text) {
+        for (String line : text.split("\n", -1)) {
+            System.out.println(String.join("\n", fit(line)));
+        }
+    }
+
+    static List<String> fit(String line) {
+        if (line.length() <= Failures.COLUMNS) {
+            return List.of(line);
+        }
+        String indent = line.substring(0, line.length() - line.stripLeading().length());
+        List<String> lines = new java.util.ArrayList<>();
+        for (String part : Story.wrap(line, Failures.COLUMNS - indent.length() - 2)) {
+            lines.add((lines.isEmpty() ? indent : indent + "  ") + part);
+        }
+        return lines;
+    }
+
+    /**
+     * Re-checks whenever a file of the lesson changes; polls, which works on every file system.
+     * The next test JVM starts right after a check and waits, warm and connected, for the next save.
+     */
+    int watch(Lesson lesson) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
-        System.out.println("Watching " + root.relativize(files.learnerDir()) + " (Ctrl-C to stop)...");
+        say("Watching " + root.relativize(files.learnerDir()) + " (Ctrl-C to stop)...");
+        GradingProcess[] next = {LessonCheck.prepare(files, checkDir())};
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> next[0].kill()));
         long lastSeen = -1;
         while (true) {
             long stamp = files.sourcesToCompile().stream().mapToLong(Runner::modified).sum();
             if (stamp != lastSeen) {
                 lastSeen = stamp;
-                check(lesson);
+                check(lesson, next[0]);
+                next[0] = LessonCheck.prepare(files, checkDir());
                 System.out.println("\nWaiting for a change...");
             }
-            Thread.sleep(1_000);
+            if (!Poll.sleep(Duration.ofMillis(300))) {
+                return 130;
+            }
         }
     }
 
@@ -199,26 +249,37 @@ public final class Runner {
         return 0;
     }
 
-    /** Puts the original stubs back; the learner's files are copied to a backup folder first. */
-    int reset(Lesson lesson) {
+    /**
+     * Puts the original stubs back and clears the lesson's progress (passed, hints shown); the
+     * learner's files are copied to a backup folder first. Asks, unless told --yes.
+     */
+    int reset(Lesson lesson, boolean yes) throws IOException {
+        if (!yes) {
+            System.out.print("Put lesson " + lesson.number() + "'s stubs back and clear its progress? Your code is"
+                    + " backed up first. Type yes: ");
+            System.out.flush();
+            String answer = new BufferedReader(new InputStreamReader(System.in)).readLine();
+            if (answer == null || !answer.strip().equalsIgnoreCase("yes")) {
+                System.out.println("Nothing changed.");
+                return 0;
+            }
+        }
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         Path backup = root.resolve(".workshop/backups").resolve(lesson.id() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        try {
-            for (Path file : files.learnerSources()) {
-                Optional<String> stub = StubHistory.originalStub(root, file);
-                if (stub.isEmpty()) {
-                    System.out.println("No original stub of " + root.relativize(file) + " in git history; left as it is.");
-                    continue;
-                }
-                Files.createDirectories(backup);
-                Files.copy(file, backup.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                Files.writeString(file, stub.get());
+        for (Path file : files.learnerSources()) {
+            Optional<String> stub = StubHistory.originalStub(root, file);
+            if (stub.isEmpty()) {
+                say("No original stub of " + root.relativize(file) + " in git history; left as it is.");
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Files.createDirectories(backup);
+            Files.copy(file, backup.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(file, stub.get());
         }
-        System.out.println("Lesson " + lesson.number() + " is back to its stubs. Your code is in " + root.relativize(backup));
+        progress.clear(lesson.id());
+        say("Lesson " + lesson.number() + " is back to its stubs and not started. Your code is in "
+                + root.relativize(backup));
         return 0;
     }
 

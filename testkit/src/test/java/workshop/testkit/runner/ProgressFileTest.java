@@ -31,4 +31,18 @@ class ProgressFileTest {
         progress.recordCheck("x", false);
         assertEquals(LessonState.FAILING, progress.state("x"));
     }
+
+    @Test
+    void aResetLessonIsNotStartedAgainAndOthersKeepTheirState(@TempDir Path dir) {
+        Path file = dir.resolve("p.properties");
+        ProgressFile progress = new ProgressFile(file);
+        progress.recordCheck("x", true);
+        progress.recordHintShown("x", 2);
+        progress.recordCheck("y", true);
+        progress.clear("x");
+        ProgressFile reopened = new ProgressFile(file);
+        assertEquals(LessonState.NOT_STARTED, reopened.state("x"));
+        assertEquals(0, reopened.hintsShown("x"));
+        assertEquals(LessonState.PASSED, reopened.state("y"));
+    }
 }

@@ -1,0 +1,254 @@
+package workshop.testkit;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PrepareRequest;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+import com.datastax.oss.driver.internal.core.session.SessionWrapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import workshop.kit.cassandra.Keyspaces;
+
+/**
+ * A test class's keyspace, kept between checks instead of dropped and recreated each time (a
+ * schema change costs seconds on a busy cluster). It remembers, in a file, the schema statements
+ * the class ran into the empty keyspace and a fingerprint of the schema they produced. The next
+ * check finds the keyspace reusable when its schema still has that fingerprint: it empties the
+ * tables, and while the class runs the same statements in the same order, they are answered
+ * without running them. The first statement that differs (the learner changed their table)
+ * recreates the keyspace and runs everything for real. Whatever does not match the record,
+ * including a keyspace a broken run left half-made, is dropped, so nothing leaks into the next check.
+ * A class that made conditional writes gets a fresh keyspace each time: emptying a table keeps its
+ * Paxos state, which would show in the next run's traces.
+ * Every schema change run for real waits until every node has applied it.
+ */
+final class SchemaReplay extends SessionWrapper implements CqlSession {
+
+    /** Schema statements about tables and what hangs off them; keyspaces are this class's business, not the code's. */
+    private static final Pattern DDL = Pattern.compile(
+            "^\\s*(CREATE|ALTER|DROP)\\s+(TABLE|TYPE|INDEX|CUSTOM\\s+INDEX|MATERIALIZED\\s+VIEW)\\s", Pattern.CASE_INSENSITIVE);
+    /** A keyspace-qualified name (ks.table): a statement naming another keyspace is not replayed. */
+    private static final Pattern QUALIFIED = Pattern.compile("\\b([A-Za-z_]\\w*)\\s*\\.\\s*[A-Za-z_\"]");
+    private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
+    private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
+
+    private final CqlSession admin;
+    private final String workshopName;
+    private final String keyspace;
+    private final Path recordFile;
+    private final List<String> recorded;
+    private final List<String> ran = new ArrayList<>();
+    private boolean replaying;
+    /** Whether the class made conditional writes: then the next check recreates the keyspace (see finish). */
+    private volatile boolean conditional;
+
+    private SchemaReplay(CqlSession session, CqlSession admin, String workshopName, Path recordFile, List<String> recorded) {
+        super(session);
+        this.admin = admin;
+        this.workshopName = workshopName;
+        this.keyspace = Keyspaces.name(workshopName);
+        this.recordFile = recordFile;
+        this.recorded = recorded;
+        this.replaying = !recorded.isEmpty();
+    }
+
+    /**
+     * Makes the keyspace ready for a test class: reused and emptied when it matches its record,
+     * recreated otherwise. connect opens the class's session once the keyspace exists.
+     */
+    static SchemaReplay open(CqlSession admin, String workshopName, Path recordDir,
+                             Function<String, CqlSession> connect) {
+        String keyspace = Keyspaces.name(workshopName);
+        Path recordFile = recordDir.resolve(keyspace + ".cql");
+        List<String> recorded = readRecord(recordFile);
+        boolean reusable = !recorded.isEmpty() && recorded.get(0).equals(fingerprint(admin, keyspace));
+        if (reusable) {
+            for (Row table : admin.execute(SimpleStatement.newInstance(
+                    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?", keyspace))) {
+                admin.execute(Keyspaces.schema("TRUNCATE " + CqlIdentifier.fromInternal(keyspace).asCql(true) + "."
+                        + CqlIdentifier.fromInternal(table.getString("table_name")).asCql(true)));
+            }
+        } else {
+            forget(recordFile);
+            Keyspaces.recreate(admin, workshopName);
+        }
+        List<String> statements = reusable ? recorded.subList(1, recorded.size()) : List.of();
+        return new SchemaReplay(connect.apply(keyspace), admin, workshopName, recordFile, statements);
+    }
+
+    @Override
+    public <RequestT extends Request, ResultT> ResultT execute(RequestT request, GenericType<ResultT> resultType) {
+        String ddl = request instanceof SimpleStatement simple && DDL.matcher(simple.getQuery()).find()
+                ? normalized(simple.getQuery()) : null;
+        if (ddl != null && !ownKeyspaceOnly(ddl)) {
+            ResultT result = super.execute(request, resultType);
+            Keyspaces.awaitSchemaAgreement(admin);
+            return result;
+        }
+        if (ddl == null) {
+            conditional |= isConditional(request);
+            return super.execute(request, resultType);
+        }
+        synchronized (this) {
+            boolean same = replaying && ran.size() < recorded.size() && recorded.get(ran.size()).equals(ddl)
+                    && Statement.SYNC.equals(resultType);
+            if (same) {
+                ran.add(ddl);
+                @SuppressWarnings("unchecked")
+                ResultT answered = (ResultT) EmptyResultSet.INSTANCE;
+                return answered;
+            }
+            if (replaying) {
+                goLive();
+            }
+            ResultT result = super.execute(request, resultType);
+            Keyspaces.awaitSchemaAgreement(admin);
+            ran.add(ddl);
+            return result;
+        }
+    }
+
+    /** The learner's schema changed: start from an empty keyspace and run for real what was only answered. */
+    private void goLive() {
+        replaying = false;
+        forget(recordFile);
+        Keyspaces.recreate(admin, workshopName);
+        for (String statement : ran) {
+            super.execute(Keyspaces.schema(statement), Statement.SYNC);
+            Keyspaces.awaitSchemaAgreement(admin);
+        }
+    }
+
+    /**
+     * Called after the class: records what this run built, so the next check can reuse it. A replay
+     * that stopped short of its record (the code now runs fewer schema statements) ran against
+     * tables the code no longer creates: its results do not count. The record is forgotten, so
+     * the rerun the exception asks for starts from an empty keyspace.
+     */
+    synchronized void finish() {
+        if (replaying && ran.size() < recorded.size()) {
+            forget(recordFile);
+            throw new SchemaChanged(keyspace);
+        }
+        if (conditional) {
+            // TRUNCATE keeps a table's Paxos state, which would add steps to the next run's traces.
+            forget(recordFile);
+            return;
+        }
+        if (replaying) {
+            return;
+        }
+        List<String> record = new ArrayList<>();
+        record.add(fingerprint(admin, keyspace));
+        record.addAll(ran);
+        try {
+            Files.createDirectories(recordFile.getParent());
+            Files.writeString(recordFile, String.join("\n;\n", record));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Closes in the background: nothing after a test class needs to wait for its connections to wind
+     * down. The admin session, lent to a class, stays open for the next ones.
+     */
+    @Override
+    public void close() {
+        if (getDelegate() != admin) {
+            closeAsync();
+        }
+    }
+
+    private static List<String> readRecord(Path file) {
+        try {
+            return Files.exists(file) ? List.of(Files.readString(file).split("\n;\n")) : List.of();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static void forget(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private boolean ownKeyspaceOnly(String ddl) {
+        Matcher names = QUALIFIED.matcher(ddl);
+        while (names.find()) {
+            if (!names.group(1).equalsIgnoreCase(keyspace)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A conditional write (a lightweight transaction), whether run as text, prepared, or in a batch. */
+    private static boolean isConditional(Request request) {
+        if (request instanceof SimpleStatement simple) {
+            return CONDITION.matcher(simple.getQuery()).find();
+        }
+        if (request instanceof BoundStatement bound) {
+            return CONDITION.matcher(bound.getPreparedStatement().getQuery()).find();
+        }
+        if (request instanceof PrepareRequest prepare) {
+            return CONDITION.matcher(prepare.getQuery()).find();
+        }
+        boolean any = false;
+        if (request instanceof BatchStatement batch) {
+            for (BatchableStatement<?> statement : batch) {
+                any |= isConditional(statement);
+            }
+        }
+        return any;
+    }
+
+    /** One line per statement, so formatting alone never counts as a change. */
+    private static String normalized(String cql) {
+        return cql.strip().replaceAll("\\s+", " ");
+    }
+
+    /**
+     * A digest of everything the cluster knows about the keyspace's schema, table ids included: a
+     * table dropped and recreated by anyone, or altered, gets a new fingerprint.
+     */
+    static String fingerprint(CqlSession session, String keyspace) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (String table : SCHEMA_TABLES) {
+                ResultSet rows = session.execute(SimpleStatement.newInstance(
+                        "SELECT * FROM system_schema." + table + " WHERE keyspace_name = ?", keyspace));
+                List<String> lines = new ArrayList<>();
+                rows.forEach(row -> lines.add(row.getFormattedContents()));
+                lines.sort(null);
+                lines.forEach(line -> digest.update((table + line).getBytes(StandardCharsets.UTF_8)));
+            }
+            return "-- schema " + HexFormat.of().formatHex(digest.digest()).toLowerCase(Locale.ROOT);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

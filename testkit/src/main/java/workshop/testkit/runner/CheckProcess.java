@@ -1,0 +1,184 @@
+package workshop.testkit.runner;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.platform.engine.FilterResult;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import workshop.kit.Poll;
+import workshop.kit.tools.JavaSources;
+import workshop.testkit.CassandraExtension;
+
+/**
+ * The JVM a lesson's tests run in, one per check, so the learner's code ends with it: the runner
+ * kills it when a test passes the time limit, and nothing it started outlives the check. It
+ * warms up (loads the test engine, connects to the cluster) before it is told what to run, which
+ * the runner uses to overlap that with compiling, and watch to have the next one ready.
+ * Talks to the runner in tab-separated lines on stdout (see {@link GradingProcess}); the learner's
+ * own output and the driver's go to a log file.
+ */
+public final class CheckProcess {
+
+    static final String READY = "READY";
+    static final String START = "START";
+    static final String DONE = "DONE";
+    static final String LEFT = "LEFT";
+    static final String END = "END";
+
+    /**
+     * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
+     * and wind them down in the background after closing; they are not the learner's.
+     */
+    private static final Pattern DRIVER_THREAD = Pattern.compile("s\\d+-(io|admin|timer)-\\d+");
+
+    private CheckProcess() {}
+
+    /** Arguments: the log file, then --cassandra when the lesson's tests use the cluster. */
+    public static void main(String... args) throws IOException {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        Path log = Path.of(args[0]);
+        // Held until the run starts: a JVM warming up for watch must not wipe the last check's log.
+        ByteArrayOutputStream warmUp = new ByteArrayOutputStream();
+        PrintStream learner = new PrintStream(warmUp, true, StandardCharsets.UTF_8);
+        System.setOut(learner);
+        System.setErr(learner);
+        try {
+            long started = System.nanoTime();
+            Launcher launcher = LauncherFactory.create();
+            long engine = System.nanoTime();
+            if (Arrays.asList(args).contains("--cassandra")) {
+                CassandraExtension.warmUp();
+            }
+            System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms%n",
+                    ManagementFactory.getRuntimeMXBean().getUptime() - (engine - started) / 1_000_000
+                            - (System.nanoTime() - engine) / 1_000_000,
+                    (engine - started) / 1_000_000, (System.nanoTime() - engine) / 1_000_000);
+            protocol.println(READY);
+            String command = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+            if (command != null) {
+                Files.createDirectories(log.getParent());
+                learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
+                learner.write(warmUp.toByteArray());
+                System.setOut(learner);
+                System.setErr(learner);
+                List<String> parts = List.of(command.split("\t"));
+                run(launcher, Path.of(parts.get(0)), Set.copyOf(parts.subList(1, parts.size())), protocol);
+            }
+        } catch (Throwable failed) {
+            failed.printStackTrace(learner);
+            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + LessonCheck.Kind.ANSWER + "\t"
+                    + encode(FailureText.describe(failed)) + "\t0");
+        }
+        protocol.println(END);
+        protocol.flush();
+        learner.flush();
+        Runtime.getRuntime().halt(0); // whatever the learner's code left running ends here
+    }
+
+    private static void run(Launcher launcher, Path classes, Set<String> skip, PrintStream protocol) throws IOException {
+        Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CheckProcess.class.getClassLoader())) {
+            Thread.currentThread().setContextClassLoader(loader);
+            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(testClasses(classes, loader).stream().map(DiscoverySelectors::selectClass).toList())
+                    .filters((PostDiscoveryFilter) descriptor -> skip.stream().anyMatch(descriptor.getUniqueId().toString()::startsWith)
+                            ? FilterResult.excluded("ran in an earlier process") : FilterResult.included("to run"))
+                    .build();
+            launcher.execute(request, new Reporter(protocol));
+        }
+        List<String> left = threadsLeftBehind(before);
+        if (!left.isEmpty()) {
+            protocol.println(LEFT + "\t" + encode(String.join(", ", left)));
+        }
+    }
+
+    private static List<Class<?>> testClasses(Path classes, ClassLoader loader) {
+        List<Class<?>> tests = new ArrayList<>();
+        for (String name : JavaSources.classNames(classes).stream().filter(n -> n.endsWith("Test")).toList()) {
+            try {
+                tests.add(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("Compiled " + name + " but cannot load it", e);
+            }
+        }
+        return tests;
+    }
+
+    /** Threads started while the tests ran that are still alive and would keep a JVM from exiting. */
+    private static List<String> threadsLeftBehind(Set<Thread> before) {
+        List<Thread> left = new ArrayList<>();
+        Poll.until("the tests' threads to end", Duration.ofSeconds(1)).tryAwait(() -> {
+            left.clear();
+            Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> !before.contains(t) && t.isAlive() && !t.isDaemon())
+                    .filter(t -> !DRIVER_THREAD.matcher(t.getName()).matches())
+                    .forEach(left::add);
+            return left.isEmpty();
+        });
+        return left.stream().map(Thread::getName).sorted().toList();
+    }
+
+    static String encode(String text) {
+        return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String decode(String text) {
+        return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
+    }
+
+    /** Says when each test and class starts (so the runner can time it) and how it ended. */
+    private record Reporter(PrintStream protocol) implements TestExecutionListener {
+
+        @Override
+        public void executionStarted(TestIdentifier test) {
+            protocol.println(START + "\t" + test.getUniqueId() + "\t" + encode(test.getDisplayName()));
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            boolean passed = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
+            if (!test.isTest() && passed) {
+                protocol.println(DONE + "\t" + test.getUniqueId() + "\tCONTAINER\t-\t-\t-\t0");
+                return;
+            }
+            Throwable error = result.getThrowable().orElse(null);
+            String message = error == null ? "failed" : FailureText.describe(error);
+            LessonCheck.Kind kind = error == null ? LessonCheck.Kind.ANSWER : FailureText.kind(test.getDisplayName(), error);
+            protocol.println(DONE + "\t" + test.getUniqueId() + "\t" + (passed ? "PASS" : "FAIL") + "\t"
+                    + encode(test.getDisplayName()) + "\t" + kind + "\t" + encode(message) + "\t" + (test.isTest() ? 1 : 0));
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier test, String reason) {
+            if (test.isTest()) {
+                protocol.println(DONE + "\t" + test.getUniqueId() + "\tFAIL\t" + encode(test.getDisplayName()) + "\t"
+                        + LessonCheck.Kind.ANSWER + "\t" + encode("skipped: " + reason) + "\t1");
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package workshop.testkit.runner;
+
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.opentest4j.AssertionFailedError;
+import workshop.kit.WorkshopException;
+import workshop.testkit.CostExpectations;
+import workshop.testkit.MeasurementIncomplete;
+import workshop.testkit.SchemaChanged;
+import workshop.testkit.runner.LessonCheck.Kind;
+
+/**
+ * Turns a test's failure into what the learner reads: what kind of failure it is (by type, never
+ * by name) and a message short enough to take in, with long values shown as their difference.
+ */
+final class FailureText {
+
+    /** Tests that release many threads at once: their failures are the last thing to fix. */
+    private static final Pattern RACE_TEST = Pattern.compile("at once|in flight|under load|concurren|threads", Pattern.CASE_INSENSITIVE);
+    private static final int VALUE_WIDTH = 70;
+
+    private FailureText() {}
+
+    static Kind kind(String test, Throwable error) {
+        if (error instanceof MeasurementIncomplete) {
+            return Kind.UNMEASURED;
+        }
+        if (error instanceof SchemaChanged) {
+            return Kind.SCHEMA_CHANGED;
+        }
+        if (isTodo(error)) {
+            return Kind.NOT_WRITTEN;
+        }
+        if (error instanceof AssertionError && thrownBy(error, CostExpectations.class)) {
+            return Kind.COST;
+        }
+        return RACE_TEST.matcher(test).find() ? Kind.RACE : Kind.ANSWER;
+    }
+
+    static String describe(Throwable error) {
+        if (isTodo(error)) {
+            return "not written yet: " + todo(error).getMessage();
+        }
+        if (error instanceof AssertionFailedError failed && failed.isExpectedDefined() && failed.isActualDefined()) {
+            return difference(failed);
+        }
+        if (error instanceof AssertionError) {
+            return String.valueOf(error.getMessage());
+        }
+        if (error instanceof WriteTimeoutException || error instanceof ReadTimeoutException
+                || error instanceof DriverTimeoutException) {
+            // A write or read timeout: the store was too slow or contended (for example many conditional
+            // writes on one partition), not an endless loop.
+            return "the store did not answer in time (" + error.getClass().getSimpleName() + ": " + error.getMessage()
+                    + "). Conditional writes that contend for one partition are slow: make fewer of them, or rerun"
+                    + " if the machine is busy.";
+        }
+        if (error instanceof WorkshopException workshop) {
+            return workshop.getMessage();
+        }
+        return error.getClass().getSimpleName() + ": " + error.getMessage();
+    }
+
+    /** A stub's "TODO" exception, thrown directly or as the cause of a failed assertThrows. */
+    private static boolean isTodo(Throwable error) {
+        return todo(error) != null;
+    }
+
+    private static Throwable todo(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnsupportedOperationException && String.valueOf(cause.getMessage()).startsWith("TODO")) {
+                return cause;
+            }
+        }
+        return null;
+    }
+
+    private static boolean thrownBy(Throwable error, Class<?> type) {
+        for (StackTraceElement frame : error.getStackTrace()) {
+            if (frame.getClassName().equals(type.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "expected 3 item(s), got 20: ..." instead of two values of a thousand characters each. */
+    static String difference(AssertionFailedError failed) {
+        String message = String.valueOf(failed.getMessage());
+        int arrow = message.indexOf("==>");
+        String context = arrow > 0 ? message.substring(0, arrow).strip() + "\n" : "";
+        Object expected = failed.getExpected().getValue();
+        Object actual = failed.getActual().getValue();
+        if (expected instanceof Collection<?> wanted && actual instanceof Collection<?> got) {
+            return context + listDifference(new ArrayList<>(wanted), new ArrayList<>(got));
+        }
+        return context + "expected: " + shorten(String.valueOf(expected)) + "\n     got: " + shorten(String.valueOf(actual));
+    }
+
+    static String listDifference(List<?> expected, List<?> actual) {
+        int common = 0;
+        while (common < expected.size() && common < actual.size() && expected.get(common).equals(actual.get(common))) {
+            common++;
+        }
+        String sizes = String.format("expected %d item(s), got %d", expected.size(), actual.size());
+        if (actual.size() > expected.size() && common == expected.size()) {
+            return sizes + ": the first " + common + " are right, then more follow. Is there a LIMIT?";
+        }
+        if (actual.size() == expected.size() && actual.containsAll(expected)) {
+            return String.format("the right %d item(s), in another order: #%d should be %s, got %s.%n"
+                    + "Check the clustering order (newest first?) and how the result is put together.",
+                    expected.size(), common + 1, shorten(String.valueOf(expected.get(common))),
+                    shorten(String.valueOf(actual.get(common))));
+        }
+        if (common == actual.size()) {
+            return sizes + ": the first " + common + " are right, then " + shorten(String.valueOf(expected.get(common)))
+                    + " is missing.";
+        }
+        String wanted = common < expected.size() ? shorten(String.valueOf(expected.get(common))) : "nothing";
+        return sizes + String.format(".%nItem #%d should be %s,%n  got %s.", common + 1, wanted,
+                shorten(String.valueOf(actual.get(common))));
+    }
+
+    private static String shorten(String value) {
+        return value.length() <= VALUE_WIDTH ? value : value.substring(0, VALUE_WIDTH - 3) + "...";
+    }
+}

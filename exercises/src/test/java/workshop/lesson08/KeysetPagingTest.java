@@ -20,6 +20,7 @@ import workshop.kit.cost.Measured;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 @ExtendWith(CassandraExtension.class)
 class KeysetPagingTest {
@@ -121,8 +122,9 @@ class KeysetPagingTest {
             Cursor cursor = page.next().get();
             Measured<Page> measured = session.measure(() -> messages.older(LONG_CHANNEL, cursor, PAGE));
             Page current = measured.value();
-            assertEquals(below(before, cursor.beforeSeq(), PAGE), current.messages(),
-                    "older(" + cursor + ", " + PAGE + ") after 3 new messages arrived");
+            ListExpectations.assertSameList("older(" + cursor + ", " + PAGE + ") after 3 new messages arrived",
+                    below(before, cursor.beforeSeq(), PAGE), current.messages(),
+                    "newest first, strictly below the cursor's seq (seq < beforeSeq): the cursor's own message was on the last page");
             CostExpectations.assertReadAtMost("older(" + cursor + ", " + PAGE + ")", measured.cost(), 2, PAGE, ONE_PAGE_ONLY);
             shown.addAll(current.messages());
             page = current;

@@ -32,8 +32,8 @@ import workshop.testkit.runner.LessonCheck;
  * every wrong answer of grading/wrong-answers fails, first at the test it is meant to fail, with a
  * message that names the mistake. The stubs and wrong answers are graded as a learner's check
  * grades them, so their failures are expected and counted here instead of reported as errors.
- * Arguments: the project root, then optionally lesson numbers to grade only those
- * (solutions and stubs are then skipped with --wrong-answers-only).
+ * Arguments: the project root, then optionally lesson numbers to grade only those, and
+ * --wrong-answers-only to skip the solutions and stubs.
  */
 public final class Grading {
 
@@ -52,9 +52,9 @@ public final class Grading {
 
     public static void main(String... args) throws IOException {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-        boolean wrongAnswersOnly = Stream.of(args).anyMatch("--wrong-answers-only"::equals);
-        Set<String> only = Set.copyOf(Stream.of(args).skip(1).filter(a -> !a.startsWith("--"))
-                .map(a -> Lessons.require(a).number()).toList());
+        List<String> options = Stream.of(args).skip(1).flatMap(a -> Stream.of(a.split("\\s+"))).filter(a -> !a.isBlank()).toList();
+        boolean wrongAnswersOnly = options.contains("--wrong-answers-only");
+        Set<String> only = Set.copyOf(options.stream().filter(a -> !a.startsWith("--")).map(a -> Lessons.require(a).number()).toList());
         if (Grading.class.getClassLoader().getResource("workshop/lesson01") != null) {
             throw new IllegalStateException("Exercise classes are on the grading classpath: they would shadow the code"
                     + " each check compiles. Keep the solutions and exercises modules out of it (scope provided).");
@@ -145,7 +145,7 @@ public final class Grading {
         Path copy = work.resolve("wrong-answers").resolve(lesson.number()).resolve(answer.name());
         ExerciseFiles files = new ExerciseFiles(copy, lesson);
         ExerciseFiles original = new ExerciseFiles(root, lesson);
-        copyTree(original.learnerDir(), files.learnerDir());
+        copyTree(original.solutionDir(), files.learnerDir()); // right but for the files replaced below
         copyTree(original.givenDir(), files.givenDir());
         copyTree(original.testDir(), files.testDir());
         for (Path replacement : answer.files()) {

@@ -36,8 +36,9 @@ public final class ListExpectations {
                     call, actual.size(), reversed ? "reverse" : "the wrong", order));
         }
         if (actual.size() > expected.size() && actual.subList(0, expected.size()).equals(expected)) {
-            fail(String.format("%s returned %d item(s), %d more than it should: stop at the limit.",
-                    call, actual.size(), actual.size() - expected.size()));
+            fail(String.format("%s returned %d item(s), %d more than expected: the first %d are right, then comes %s.%n"
+                            + "  Expected %s.", call, actual.size(), actual.size() - expected.size(), expected.size(),
+                    actual.get(expected.size()), order));
         }
         int at = 0;
         while (at < Math.min(expected.size(), actual.size()) && expected.get(at).equals(actual.get(at))) {

@@ -121,8 +121,8 @@ class UserReservationsViewTest {
         view.apply(life.events().get(0));
         assertEquals(List.of(), view.upcoming(diner, FROM),
                 "version 2 (CANCELLED) arrived before version 1 (BOOKED); the older event must not bring the reservation back."
-                        + " Keep a cancelled reservation as a row marked CANCELLED, with its version, so a late older"
-                        + " event has something to lose against.");
+                        + " Keep a cancelled reservation as a row marked CANCELLED, with its version, and apply an event"
+                        + " only when its version is greater than the stored one.");
     }
 
     @Test

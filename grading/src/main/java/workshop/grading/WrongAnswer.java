@@ -11,11 +11,13 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * One mistake of the corpus: a folder of exercise files written as a learner would get them wrong,
- * and mistake.properties saying what is wrong, which test must fail first and which words its
- * message must contain (separated by " | ").
+ * One mistake of the corpus: a folder of diffs that turn reference solution files into the files a
+ * learner wrote wrong (kept as diffs, so each shows only the mistake), and mistake.properties
+ * saying what is wrong, which test must fail first and which words its message must contain
+ * (separated by " | "). A race may name several tests: the one that makes it certain, and the
+ * load tests that, running earlier, usually catch it first.
  */
-record WrongAnswer(Path dir, String mistake, String test, List<String> words) {
+record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> words) {
 
     static final String DESCRIPTION = "mistake.properties";
 
@@ -26,8 +28,12 @@ record WrongAnswer(Path dir, String mistake, String test, List<String> words) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new WrongAnswer(dir, required(properties, dir, "mistake"), required(properties, dir, "test"),
-                Arrays.stream(required(properties, dir, "words").split("\\|")).map(String::strip).toList());
+        return new WrongAnswer(dir, required(properties, dir, "mistake"), list(required(properties, dir, "test")),
+                list(required(properties, dir, "words")));
+    }
+
+    private static List<String> list(String value) {
+        return Arrays.stream(value.split("\\|")).map(String::strip).toList();
     }
 
     private static String required(Properties properties, Path dir, String key) {
@@ -54,10 +60,10 @@ record WrongAnswer(Path dir, String mistake, String test, List<String> words) {
         return dir.getFileName().toString();
     }
 
-    /** The exercise files this mistake replaces. */
-    List<Path> files() {
+    /** How the mistake differs from the reference solution: X.java.diff, a unified diff of X.java. */
+    List<Path> diffs() {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+            return files.filter(f -> f.toString().endsWith(".java.diff")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

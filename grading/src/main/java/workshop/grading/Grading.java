@@ -88,7 +88,7 @@ public final class Grading {
             String stubbed = "-";
             if (!wrongAnswersOnly) {
                 Counts solution = solutions.getOrDefault(lesson.id(), new Counts(0, 0));
-                solved = solution.passed() + " of " + solution.total();
+                solved = gradeSolution(lesson, solution);
                 stubbed = gradeStub(lesson, solution.total());
             }
             String caught = gradeWrongAnswers(lesson);
@@ -99,11 +99,18 @@ public final class Grading {
         table.print();
     }
 
-    private String gradeStub(Lesson lesson, int solutionTests) {
-        if (solutionTests == 0) {
+    /** The solutions module's own test run: every test passes. */
+    private String gradeSolution(Lesson lesson, Counts solution) {
+        if (solution.total() == 0) {
             problems.add("lesson " + lesson.number() + " ran no tests against its solution");
+        } else if (solution.failed() > 0) {
+            problems.add("lesson " + lesson.number() + ": " + solution.failed() + " test(s) fail against the reference"
+                    + " solution (see solutions/target/surefire-reports)");
         }
-        Counts solution = new Counts(solutionTests, 0);
+        return solution.passed() + " of " + solution.total();
+    }
+
+    private String gradeStub(Lesson lesson, int solutionTests) {
         LessonCheck.Result stub = quietly(() -> {
             StopAtFirstFailure.reset(false);
             return LessonCheck.run(new ExerciseFiles(root, lesson), work.resolve("stubs"));
@@ -114,9 +121,9 @@ public final class Grading {
         } else if (stub.passed() > 0) {
             problems.add("lesson " + lesson.number() + ": " + stub.passed() + " test(s) pass against the stub in exercises/"
                     + " (a test that cannot fail, or a stub that is not a stub)");
-        } else if (failed != solution.total()) {
+        } else if (failed != solutionTests) {
             problems.add("lesson " + lesson.number() + ": " + failed + " test(s) failed against the stub, "
-                    + solution.total() + " ran against the solution");
+                    + solutionTests + " ran against the solution");
         }
         return failed + " of " + (stub.passed() + failed);
     }

@@ -2,13 +2,11 @@ package workshop.lesson05;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import workshop.testkit.Interposed;
 
 /**
  * A session whose synchronous queries, once answered, wait for each other and return together:
@@ -22,22 +20,14 @@ final class ReadsReleasedTogether {
 
     static CqlSession of(CqlSession session, int readers) {
         CyclicBarrier together = new CyclicBarrier(readers);
-        InvocationHandler handler = (proxy, method, args) -> {
-            Object result;
-            try {
-                result = method.invoke(session, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-            if (method.getName().equals("execute") && args != null && args[0] instanceof Statement<?>) {
+        return Interposed.around(CqlSession.class, session, Interposed::nothing, (method, args) -> {
+            if (method.getName().equals("execute") && args.length > 0 && args[0] instanceof Statement<?>) {
                 try {
                     together.await(1, TimeUnit.SECONDS);
                 } catch (TimeoutException | BrokenBarrierException alone) {
                     together.reset();
                 }
             }
-            return result;
-        };
-        return (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(), new Class<?>[] {CqlSession.class}, handler);
+        });
     }
 }

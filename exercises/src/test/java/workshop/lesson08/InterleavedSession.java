@@ -3,11 +3,9 @@ package workshop.lesson08;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
+import workshop.testkit.Interposed;
 
 /**
  * A session that lets another sender in between the code's read of a table and what it does next:
@@ -20,20 +18,12 @@ final class InterleavedSession {
 
     static CqlSession afterFirstRead(CqlSession session, String table, Runnable otherSend) {
         AtomicBoolean done = new AtomicBoolean();
-        InvocationHandler handler = (proxy, method, args) -> {
-            Object result;
-            try {
-                result = method.invoke(session, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-            if (method.getName().equals("execute") && args != null && readsTable(args[0], table)
+        return Interposed.around(CqlSession.class, session, Interposed::nothing, (method, args) -> {
+            if (method.getName().equals("execute") && args.length > 0 && readsTable(args[0], table)
                     && done.compareAndSet(false, true)) {
                 otherSend.run();
             }
-            return result;
-        };
-        return (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(), new Class<?>[] {CqlSession.class}, handler);
+        });
     }
 
     private static boolean readsTable(Object statement, String table) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -179,11 +180,18 @@ public final class Grading {
         if (result.failures().isEmpty()) {
             return "passed every test (" + answer.mistake() + ")";
         }
-        String first = StopAtFirstFailure.firstFailure().orElse(result.failures().get(0).test());
+        Optional<StopAtFirstFailure.Failure> failure = StopAtFirstFailure.firstFailure();
+        if (failure.isEmpty()) {
+            return "failed outside any test (" + result.failures().get(0).test() + "): " + oneLine(result.failures().get(0).message());
+        }
+        String first = failure.get().test();
         String message = result.failures().get(0).message();
         log.printf("%n== lesson %s, %s: first failure %s%n%s%n", lesson.number(), answer.name(), first, message);
         if (!answer.tests().contains(first)) {
             return "failed first at " + first + ", not at " + String.join(" or ", answer.tests()) + ": " + oneLine(message);
+        }
+        if (failure.get().timedOut()) {
+            return first + " failed by running out of time, not by an assertion that names the mistake";
         }
         String flat = oneLine(message, Integer.MAX_VALUE); // words may wrap onto the message's next line
         List<String> missing = answer.words().stream().filter(w -> !flat.contains(w)).toList();

@@ -1,6 +1,7 @@
 package workshop.grading;
 
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -14,7 +15,15 @@ import org.junit.jupiter.api.extension.TestWatcher;
 public final class StopAtFirstFailure implements ExecutionCondition, TestWatcher {
 
     private static volatile boolean armed;
-    private static volatile String firstFailure;
+    /** The test that failed first ("TestClass.method") and why. */
+    record Failure(String test, Throwable cause) {
+        /** JUnit's time limit ended it: no assertion said what was wrong. */
+        boolean timedOut() {
+            return cause instanceof TimeoutException;
+        }
+    }
+
+    private static volatile Failure firstFailure;
 
     /** Forgets the last run; when stop is true, the tests after the first failure are skipped. */
     static void reset(boolean stop) {
@@ -22,15 +31,15 @@ public final class StopAtFirstFailure implements ExecutionCondition, TestWatcher
         firstFailure = null;
     }
 
-    /** "TestClass.method" of the first test that failed since the last reset. */
-    static Optional<String> firstFailure() {
+    /** The first test that failed since the last reset. */
+    static Optional<Failure> firstFailure() {
         return Optional.ofNullable(firstFailure);
     }
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         return armed && firstFailure != null
-                ? ConditionEvaluationResult.disabled("not run: " + firstFailure + " failed first")
+                ? ConditionEvaluationResult.disabled("not run: " + firstFailure.test() + " failed first")
                 : ConditionEvaluationResult.enabled("no test has failed yet");
     }
 
@@ -38,7 +47,8 @@ public final class StopAtFirstFailure implements ExecutionCondition, TestWatcher
     public void testFailed(ExtensionContext context, Throwable cause) {
         synchronized (StopAtFirstFailure.class) {
             if (firstFailure == null) {
-                firstFailure = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
+                firstFailure = new Failure(context.getRequiredTestClass().getSimpleName() + "."
+                        + context.getRequiredTestMethod().getName(), cause);
             }
         }
     }

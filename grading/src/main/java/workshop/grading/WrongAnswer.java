@@ -22,6 +22,9 @@ record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> wo
     static final String DESCRIPTION = "mistake.properties";
 
     static WrongAnswer read(Path dir) {
+        if (!Files.exists(dir.resolve(DESCRIPTION))) {
+            throw new IllegalStateException(dir + " has no " + DESCRIPTION + ": say what is wrong, which test fails and how");
+        }
         Properties properties = new Properties();
         try (Reader in = Files.newBufferedReader(dir.resolve(DESCRIPTION))) {
             properties.load(in);
@@ -50,7 +53,7 @@ record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> wo
             return List.of();
         }
         try (Stream<Path> dirs = Files.list(lessonDir)) {
-            return dirs.filter(d -> Files.exists(d.resolve(DESCRIPTION))).sorted().map(WrongAnswer::read).toList();
+            return dirs.filter(Files::isDirectory).sorted().map(WrongAnswer::read).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

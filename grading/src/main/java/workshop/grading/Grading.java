@@ -72,7 +72,7 @@ public final class Grading {
             grading.gradeAll(only, wrongAnswersOnly);
             out.printf("Grading took %d s; the tests' own output is in %s%n", (System.nanoTime() - started) / 1_000_000_000,
                     root.relativize(logFile));
-            exit = grading.report();
+            exit = grading.report(wrongAnswersOnly);
         }
         stopStoresIfTestsStartedThem(out);
         System.exit(exit);
@@ -215,9 +215,10 @@ public final class Grading {
         }
     }
 
-    private int report() {
+    private int report(boolean wrongAnswersOnly) {
         if (problems.isEmpty()) {
-            out.println("OK: every solution passes; every stub and every wrong answer fails, each for its reason.");
+            out.println(wrongAnswersOnly ? "OK: every wrong answer graded fails for its reason."
+                    : "OK: every solution passes; every stub and every wrong answer fails, each for its reason.");
             return 0;
         }
         problems.forEach(p -> out.println("FAILED: " + p));

@@ -1,6 +1,6 @@
 package workshop.lesson01;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +16,7 @@ import workshop.kit.cost.TracingSession;
 import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 @ExtendWith(CassandraExtension.class)
 class ConversationMessagesTest {
@@ -45,6 +46,9 @@ class ConversationMessagesTest {
         messages = fresh;
     }
 
+    private static final String NEWEST_FIRST = "newest first: order the partition's rows by message_id, descending"
+            + " (WITH CLUSTERING ORDER BY (message_id DESC))";
+
     private static List<Message> newest(String chat, int n) {
         return SENT.stream().filter(m -> m.conversationId().equals(chat))
                 .sorted(Comparator.comparingLong(Message::messageId).reversed()).limit(n).toList();
@@ -53,14 +57,14 @@ class ConversationMessagesTest {
     @Test
     @DisplayName("latest(c2, 3) returns c2's three newest messages, newest first")
     void newestFirst() {
-        assertEquals(newest("c2", 3), messages.latest("c2", 3));
+        ListExpectations.assertSameList("latest(\"c2\", 3)", newest("c2", 3), messages.latest("c2", 3), NEWEST_FIRST);
     }
 
     @Test
     @DisplayName("latest reads one partition on one node, and no more rows than asked for")
     void onePartition() {
         Measured<List<Message>> result = session.measure(() -> messages.latest("c2", 3));
-        assertEquals(newest("c2", 3), result.value());
+        ListExpectations.assertSameList("latest(\"c2\", 3)", newest("c2", 3), result.value(), NEWEST_FIRST);
         CostExpectations.assertOnePartitionRead("latest(\"c2\", 3)", result.cost(), 3);
     }
 
@@ -68,7 +72,7 @@ class ConversationMessagesTest {
     @DisplayName("in a busy chat, latest(busy, 50) stops after 50 rows")
     void stopsAtTheLimit() {
         Measured<List<Message>> result = session.measure(() -> messages.latest("busy", 50));
-        assertEquals(newest("busy", 50), result.value());
+        ListExpectations.assertSameList("latest(\"busy\", 50)", newest("busy", 50), result.value(), NEWEST_FIRST);
         CostExpectations.assertOnePartitionRead("latest(\"busy\", 50)", result.cost(), 50);
     }
 
@@ -81,10 +85,15 @@ class ConversationMessagesTest {
     }
 
     @Test
-    @DisplayName("a limit below 1 or above 1,000 is refused before anything is read")
+    @DisplayName("a limit below 1 or above 1,000 is refused before anything is read; 1 and 1,000 are allowed")
     void badLimit() {
-        assertThrows(IllegalArgumentException.class, () -> messages.latest("c1", 0));
-        assertThrows(IllegalArgumentException.class, () -> messages.latest("c1", -5));
-        assertThrows(IllegalArgumentException.class, () -> messages.latest("c1", 1_000_000));
+        for (int n : new int[] {0, -5, 1_001, 1_000_000}) {
+            assertThrows(IllegalArgumentException.class, () -> messages.latest("c1", n),
+                    "latest(\"c1\", " + n + ") must be refused with an IllegalArgumentException: n must be between 1 and 1,000");
+        }
+        for (int n : new int[] {1, 1_000}) {
+            assertDoesNotThrow(() -> messages.latest("c1", n), "latest(\"c1\", " + n + ") must be allowed: the limits"
+                    + " 1 and 1,000 are themselves valid (refuse n < 1 or n > 1,000)");
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -53,17 +54,23 @@ class TimeOrderedIdsTest {
         int each = 25_000;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
+            CountDownLatch start = new CountDownLatch(1);
             List<Callable<long[]>> work = IntStream.range(0, threads).<Callable<long[]>>mapToObj(t -> () -> {
+                start.await(); // released together, so the threads ask in the same milliseconds
                 long[] got = new long[each];
                 for (int i = 0; i < each; i++) {
                     got[i] = ids.next();
                 }
                 return got;
             }).toList();
+            List<Future<long[]>> results = work.stream().map(pool::submit).toList();
+            start.countDown();
             Set<Long> seen = new HashSet<>();
-            for (Future<long[]> result : pool.invokeAll(work)) {
+            for (Future<long[]> result : results) {
                 for (long id : result.get()) {
-                    assertTrue(seen.add(id), "id " + id + " was handed out twice");
+                    assertTrue(seen.add(id), "id " + id + " was handed out twice: two threads read the same millisecond"
+                            + " and sequence before either stored its own. Make next() atomic: synchronized, or a"
+                            + " compare-and-set on the last id handed out (AtomicLong.updateAndGet).");
                 }
             }
             assertEquals(threads * each, seen.size());
@@ -87,7 +94,9 @@ class TimeOrderedIdsTest {
     @Test
     @DisplayName("a worker number outside 0..1023 is refused")
     void workerRange() {
-        assertThrows(IllegalArgumentException.class, () -> new TimeOrderedIds(-1));
-        assertThrows(IllegalArgumentException.class, () -> new TimeOrderedIds(1024));
+        for (int worker : new int[] {-1, 1024}) {
+            assertThrows(IllegalArgumentException.class, () -> new TimeOrderedIds(worker), "new TimeOrderedIds(" + worker
+                    + ") must be refused with an IllegalArgumentException: 10 bits hold the workers 0..1023");
+        }
     }
 }

@@ -3,6 +3,7 @@ package workshop.lesson03;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import workshop.kit.cost.TracingSession;
 import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 @ExtendWith(CassandraExtension.class)
 class BucketedMessagesTest {
@@ -88,9 +90,16 @@ class BucketedMessagesTest {
     }
 
     private static void check(String chat, int n, int expectedBuckets) {
+        long idNow = Snowflake.firstIdAt(NOW);
+        if (Buckets.bucketOf(idNow) != Buckets.bucketAt(NOW)) {
+            fail("Buckets.bucketOf(an id made at " + NOW + ") is " + Buckets.bucketOf(idNow) + ", but Buckets.bucketAt("
+                    + NOW + ") is " + Buckets.bucketAt(NOW) + ": messages are stored in one bucket and looked for in"
+                    + " another. Fix Buckets first (BucketsTest says how).");
+        }
         Measured<List<Message>> result = session.measure(() -> messages.latest(chat, n));
         List<Message> expected = newest(chat, n);
-        assertEquals(expected, result.value(), "latest(\"" + chat + "\", " + n + ")");
+        ListExpectations.assertSameList("latest(\"" + chat + "\", " + n + ")", expected, result.value(), "newest first,"
+                + " walking back from the bucket of the given clock's now (Buckets.bucketAt(clock.instant()))");
         assertEquals(expectedBuckets, bucketsToAsk(expected, n), "the test's own data");
         String call = "latest(\"" + chat + "\", " + n + ")";
         CostExpectations.assertPartitionsRead(call, result.cost(), expectedBuckets, WALK);
@@ -121,7 +130,8 @@ class BucketedMessagesTest {
     void boundedWalk() {
         Measured<List<Message>> result = session.measure(() -> messages.latest("gone", 10));
         assertTrue(result.value().isEmpty(), "the only messages of \"gone\" are 15 buckets old; expected none, got "
-                + result.value().size());
+                + result.value().size() + ". The walk must stop after maxBuckets (" + MAX_BUCKETS + ") buckets, whatever"
+                + " it has found by then: count the buckets asked, not only how far back bucket numbers go.");
         CostExpectations.assertPartitionsRead("latest(\"gone\", 10)", result.cost(), MAX_BUCKETS,
                 "A silent chat must not make Q1 walk forever: stop after maxBuckets buckets.");
     }

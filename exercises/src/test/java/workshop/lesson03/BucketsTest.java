@@ -16,14 +16,18 @@ class BucketsTest {
     private static final long TEN_DAYS = Duration.ofDays(10).toMillis();
     /** Every worker and sequence bit set: the largest id of its millisecond. */
     private static final long LOW_BITS = (1L << Snowflake.TIME_SHIFT) - 1;
+    private static final String ID_BITS = ": an id's milliseconds since the epoch are its high bits (id >> 22),"
+            + " and a bucket is BUCKET_MILLIS of them";
+    private static final String SINCE_EPOCH = ": count the milliseconds from EPOCH_MILLIS to the instant, not from 1970,"
+            + " in steps of BUCKET_MILLIS";
 
     @Test
     @DisplayName("the first ten days after the epoch are bucket 0, the next ten bucket 1")
     void firstBuckets() {
-        assertEquals(0, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH)), "the epoch's first id");
+        assertEquals(0, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH)), "the epoch's first id" + ID_BITS);
         assertEquals(0, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH.plusMillis(TEN_DAYS - 1)) | LOW_BITS),
-                "the last id of the tenth day");
-        assertEquals(1, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH.plusMillis(TEN_DAYS))), "the first id of the eleventh day");
+                "the last id of the tenth day" + ID_BITS);
+        assertEquals(1, Buckets.bucketOf(Snowflake.firstIdAt(EPOCH.plusMillis(TEN_DAYS))), "the first id of the eleventh day" + ID_BITS);
     }
 
     @Test
@@ -42,8 +46,8 @@ class BucketsTest {
         for (Instant at : new Instant[] {Instant.parse("2016-07-01T00:00:00Z"), Instant.parse("2024-12-31T23:59:59.999Z"),
                 Instant.parse("2031-02-03T04:05:06Z")}) {
             long id = Snowflake.firstIdAt(at);
-            assertEquals(Buckets.bucketOf(id), Buckets.bucketAt(at), "the bucket of " + at);
-            assertEquals(Buckets.bucketOf(id | LOW_BITS), Buckets.bucketAt(at), "the bucket of the last id made at " + at);
+            assertEquals(Buckets.bucketOf(id), Buckets.bucketAt(at), "the bucket of " + at + SINCE_EPOCH);
+            assertEquals(Buckets.bucketOf(id | LOW_BITS), Buckets.bucketAt(at), "the bucket of the last id made at " + at + ID_BITS);
         }
     }
 }

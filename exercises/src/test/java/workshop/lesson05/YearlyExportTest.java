@@ -13,16 +13,19 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.cassandra.BulkWriter;
@@ -44,6 +47,11 @@ class YearlyExportTest {
     private static final int USERS = 12;
     private static final Instant FIRST = Instant.parse("2023-01-01T00:00:00Z");
     private static final Instant LAST = Instant.parse("2025-12-31T00:00:00Z");
+    /** One sender busy enough that every worker of an export gathers thousands of messages at once. */
+    private static final String BULK_SENDER = "bulk";
+    private static final int BULK_MESSAGES = 12_000;
+    /** The last and first hours of 2024 in UTC: a year counted in another zone moves them. */
+    private static final int EDGE_MESSAGES = 48;
 
     private static final List<Message> SENT = new ArrayList<>();
     /** The token of every chat's partition, in ring order. */
@@ -72,7 +80,8 @@ class YearlyExportTest {
             long id = Snowflake.firstIdAt(FIRST.plusMillis(span * i / MESSAGES));
             SENT.add(new Message("chat-" + random.nextInt(CHATS), id, "user-" + random.nextInt(USERS), "message " + i));
         }
-        BulkWriter.write(plain, "loading " + MESSAGES + " messages", MESSAGES, i -> {
+        addBulkSender();
+        BulkWriter.write(plain, "loading " + SENT.size() + " messages", SENT.size(), i -> {
             Message m = SENT.get((int) i);
             return insert.bind(m.conversationId(), m.messageId(), m.senderId(), m.body());
         });
@@ -84,6 +93,22 @@ class YearlyExportTest {
         clusterNodes = plain.getMetadata().getNodes().size();
         session = traced;
         exporter = new YearlyExport(traced);
+    }
+
+    /** The bulk sender's 2024, and an hour apart across both ends of it (worker bits 1, so no id repeats). */
+    private static void addBulkSender() {
+        Instant from = Instant.parse("2024-01-01T00:00:00Z");
+        long year = Instant.parse("2025-01-01T00:00:00Z").toEpochMilli() - from.toEpochMilli();
+        for (int i = 0; i < BULK_MESSAGES; i++) {
+            long id = Snowflake.firstIdAt(from.plusMillis(year * i / BULK_MESSAGES)) | 1L << 12;
+            SENT.add(new Message("chat-" + i % CHATS, id, BULK_SENDER, "bulk " + i));
+        }
+        for (Instant edge : new Instant[] {from, from.plusMillis(year)}) {
+            for (int h = -EDGE_MESSAGES / 2; h < EDGE_MESSAGES / 2; h++) {
+                long id = Snowflake.firstIdAt(edge.plusSeconds(3_600L * h + 1_800)) | 1L << 12 | 1;
+                SENT.add(new Message("chat-" + (h + EDGE_MESSAGES) % CHATS, id, BULK_SENDER, "edge " + edge + " " + h));
+            }
+        }
     }
 
     private static List<Message> expected(String sender, int year) {
@@ -179,6 +204,45 @@ class YearlyExportTest {
     @DisplayName("another sender, another year")
     void anotherSenderAndYear() {
         checkExport("user-7", 2023, slicesEndingOnPartitions(3), 4);
+    }
+
+    @RepeatedTest(3)
+    @DisplayName("eight workers gathering 12,000 messages at the same moment lose none and fail none")
+    void workersGatherAtTheSameMoment(CqlSession plain) {
+        int workers = 8;
+        List<TokenSlice> slices = TokenSlice.WHOLE_RING.split(workers);
+        YearlyExport together = new YearlyExport(ReadsReleasedTogether.of(plain, workers));
+        String call = "export(" + BULK_SENDER + ", 2024, " + workers + " slices, " + workers + " workers)";
+        List<Message> exported;
+        try {
+            exported = together.export(BULK_SENDER, 2024, slices, workers);
+        } catch (RuntimeException e) {
+            throw new AssertionError(call + " failed with " + e + " while " + workers + " workers added their rows at the"
+                    + " same moment. Results gathered by several threads need a thread-safe collection"
+                    + " (ConcurrentLinkedQueue, or Collections.synchronizedList), sorted once all workers are done.", e);
+        }
+        assertSameExport(call, expected(BULK_SENDER, 2024), exported, slices);
+    }
+
+    @Test
+    @DisplayName("a year is a UTC year, whatever the zone of the machine running the export")
+    void yearInUtc() {
+        TimeZone machine = TimeZone.getDefault();
+        List<Message> exported;
+        try {
+            TimeZone.setDefault(TimeZone.getTimeZone("Pacific/Kiritimati")); // UTC+14
+            exported = exporter.export(BULK_SENDER, 2024, ringSlices, 4);
+        } finally {
+            TimeZone.setDefault(machine);
+        }
+        List<Message> expected = expected(BULK_SENDER, 2024);
+        if (!new HashSet<>(exported).equals(new HashSet<>(expected))) {
+            fail(String.format("""
+                    On a machine in UTC+14, export(%s, 2024) returned %d message(s); the UTC year holds %d.
+                      The year's bounds depend on the machine's zone: ZoneId.systemDefault() (or LocalDateTime.now(),
+                      atStartOfDay() without a zone) moves them. A year of messages is a UTC year: use ZoneOffset.UTC.""",
+                    BULK_SENDER, exported.size(), expected.size()));
+        }
     }
 
     @Test

@@ -33,7 +33,10 @@ class ChannelMessagesTest {
     private static final long BUSY = Snowflake.firstIdAt(ChannelBuckets.start(CURRENT - 7)) + 1;
     /** Created five buckets ago, never used. */
     private static final long QUIET = Snowflake.firstIdAt(ChannelBuckets.start(CURRENT - 5)) + 2;
+    /** Created six buckets ago; its only messages are from that first bucket. */
+    private static final long EARLY = Snowflake.firstIdAt(ChannelBuckets.start(CURRENT - 6)) + 3;
     private static final List<ChannelMessage> SENT = new ArrayList<>();
+    private static final List<ChannelMessage> EARLY_SENT = new ArrayList<>();
     private static MeteredClient meter;
     private static ChannelMessages messages;
 
@@ -48,6 +51,12 @@ class ChannelMessagesTest {
         send(fresh, CURRENT, 30);
         send(fresh, CURRENT - 3, 100);
         send(fresh, CURRENT - 4, 40);
+        EARLY_SENT.clear();
+        for (int i = 5; i >= 1; i--) {
+            ChannelMessage message = new ChannelMessage(EARLY, EARLY + 1_000L * i, "founder", "early message " + i);
+            fresh.add(message);
+            EARLY_SENT.add(message);
+        }
         meter = metered;
         messages = fresh;
     }
@@ -119,6 +128,21 @@ class ChannelMessagesTest {
         int buckets = (int) (CURRENT - ChannelBuckets.of(QUIET) + 1);
         CostExpectations.assertQueriesOnly("page(quiet, 50, null)", page.cost(), buckets, 0,
                 "The channel's id says when it was created: walk back no further than its bucket.");
+    }
+
+    @Test
+    @DisplayName("a channel whose only messages are in the bucket it was created in: the walk reads that bucket too")
+    void creationBucketIsRead() {
+        MessagePage page = messages.page(EARLY, 50, null);
+        long created = ChannelBuckets.of(EARLY);
+        if (!page.messages().equals(EARLY_SENT)) {
+            fail(String.format("""
+                    page(early, 50, null) returned %d message(s); the channel's %d messages are all in bucket %d, the
+                      one it was created in. That bucket is the last one to read, not the first one to skip: walk
+                      back while bucket >= ChannelBuckets.of(channelId).""",
+                    page.messages().size(), EARLY_SENT.size(), created));
+        }
+        assertNull(page.next(), "nothing is older than the channel's first bucket: the cursor must be null");
     }
 
     @Test

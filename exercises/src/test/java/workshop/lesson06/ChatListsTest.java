@@ -2,6 +2,7 @@ package workshop.lesson06;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import java.util.stream.IntStream;
@@ -27,6 +28,7 @@ class ChatListsTest {
     private static MeteredClient meter;
     private static String table;
     private static ChatLists chats;
+    private static DynamoDbClient dynamo;
 
     /** Each test sends to chats of its own, so the tests do not depend on each other's order. */
     @BeforeEach
@@ -42,8 +44,10 @@ class ChatListsTest {
         fresh.createChat("book-club", List.of("ana", "gus"));
         fresh.createChat("duo", List.of("hal", "ivy"));
         fresh.createChat("trio", List.of("jon", "kim", "lea"));
+        fresh.createChat("relay", List.of("mo", "nia"));
         fresh.createChat("town-hall", IntStream.rangeClosed(1, 60).mapToObj(i -> "resident" + i).toList());
         meter = metered;
+        dynamo = client;
         chats = fresh;
     }
 
@@ -62,6 +66,29 @@ class ChatListsTest {
         assertEquals(List.of(new ChatListEntry("pair", pairMessage, "on my way"), new ChatListEntry("team", teamMessage, "stand-up in 5"),
                 new ChatListEntry("book-club", 0, "")), chats.chatList("ana", 10));
         assertEquals(List.of(new ChatListEntry("team", teamMessage, "stand-up in 5")), chats.chatList("fay", 10));
+    }
+
+    @Test
+    @DisplayName("another send commits between a send's read and its transaction: the send retries, the chat is listed once")
+    void sendsInterleaved() {
+        long earlier = IDS.next();
+        long later = IDS.next();
+        ChatLists interleaved = new ChatLists(InterleavedClient.of(dynamo,
+                () -> chats.send("relay", "mo", earlier, "I was first")), table);
+        interleaved.send("relay", "nia", later, "me too");
+        List<ChatListEntry> expected = List.of(new ChatListEntry("relay", later, "me too"));
+        for (String member : List.of("mo", "nia")) {
+            List<ChatListEntry> listed = chats.chatList(member, 10);
+            if (!listed.equals(expected)) {
+                fail(String.format("""
+                        %s's list is %s; expected %s.
+                          Another send moved the chat's head after this send read it, and this send's transaction
+                          still went through with what it had read: it deleted list rows that were already gone and
+                          left the other send's rows behind. Make the head's update conditional (last_message_id =
+                          the value you read), and when the transaction is cancelled for it, read again and retry.""",
+                        member, listed, expected));
+            }
+        }
     }
 
     @Test
@@ -84,7 +111,9 @@ class ChatListsTest {
         assertEquals(1, refused.requests("TransactWriteItems"),
                 "the membership check belongs inside the transaction (a ConditionCheck), not in a read before it; requests: "
                         + refused.requestsText());
-        assertEquals(before, itemsInTable(), "a refused send must not write anything");
+        long after = itemsInTable();
+        assertEquals(before, after, "a refused send must not write anything, yet " + (after - before) + " item(s) were"
+                + " added: every write of a send belongs in its one transaction, so a cancelled transaction leaves nothing");
         assertEquals(ivyBefore, chats.chatList("ivy", 10));
     }
 

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -194,7 +195,9 @@ class SlotBookingTest {
         long taken = tallies.stream().mapToLong(t -> t[1]).sum();
         assertEquals((long) threads * each, booked + taken, "every attempt gets an answer");
         assertEquals(slots.size(), booked, booked + " of " + threads * each + " attempts were told they booked one of "
-                + slots.size() + " slots, each asked for many times: every slot must have exactly one winner");
+                + slots.size() + " slots, each asked for many times: every slot must have exactly one winner. Let the write"
+                + " decide: UPDATE slots SET reservation_id = ? WHERE <slot> AND reservation_id IS NULL, then count the"
+                + " rows changed.");
         String ours = "user_id BETWEEN " + firstUser + " AND " + (firstUser + threads - 1);
         assertEquals(booked, count("SELECT COUNT(*) FROM reservations WHERE " + ours),
                 "reservations beyond the winners mean a diner was double booked; fewer mean a booking was lost");
@@ -203,6 +206,53 @@ class SlotBookingTest {
                         + " AND s.table_id = r.table_id WHERE r." + ours),
                 "each winner's reservation must be the one its slot holds");
         assertEquals(booked, count("SELECT COUNT(*) FROM outbox WHERE " + ours), "one outbox event per booking");
+    }
+
+    @Test
+    @DisplayName("a booking whose reservation cannot be written leaves its table free: claim, reservation and event commit together")
+    void laterStepFails() throws SQLException {
+        BookingRequest first = freshSlot(8, 2);
+        assertInstanceOf(BookingResult.Booked.class, booking.book(first), "a free table");
+        // A second table under the same reservation id: the claim succeeds, the reservation row cannot be written.
+        BookingRequest other = freshSlot(8, 2);
+        BookingRequest reused = new BookingRequest(first.reservationId(), other.restaurantId(), other.date(), other.time(),
+                other.tableId(), other.userId(), other.partySize());
+        BookingResult result;
+        try {
+            result = booking.book(reused);
+        } catch (RuntimeException expected) {
+            result = null; // the reservation's key is taken: failing is right, as long as nothing stays claimed
+        }
+        UUID holder = holderOf(other);
+        if (holder != null) {
+            fail(String.format("""
+                    book() claimed table %d at %s, then could not write its reservation (its id was already used)
+                      and answered %s, yet the table is still held by that id: no one can book it. The claim, the
+                      reservation and the outbox event must commit together or not at all: one transaction
+                      (connection.setAutoCommit(false), commit() after the last write, rollback() on any failure).""",
+                    other.tableId(), other.time(), result == null ? "with an exception" : result));
+        }
+        assertEquals(1, count("SELECT COUNT(*) FROM outbox WHERE reservation_id = ?", first.reservationId()),
+                "only the first booking's event may be in the outbox");
+    }
+
+    @Test
+    @DisplayName("'now' is the restaurant's: a server clock in UTC still refuses a sitting already over in Paris")
+    void nowInTheRestaurantsZone() {
+        // 11:30 in Paris is 10:30 in UTC: the 11:00 sitting is over, though it is still ahead on a UTC clock.
+        Clock utcServer = Clock.fixed(ZonedDateTime.of(TODAY, LocalTime.of(11, 30), PARIS).toInstant(), ZoneOffset.UTC);
+        SlotBooking onUtcServer = new SlotBooking(db.dataSource(), utcServer);
+        BookingRequest over = new BookingRequest(UUID.randomUUID(), RESTAURANT, TODAY, SITTINGS.get(0), 3, 6, 2);
+        BookingResult result;
+        try {
+            result = onUtcServer.book(over);
+        } catch (BookingRefused refused) {
+            assertEquals(Reason.IN_THE_PAST, refused.reason(), refused.getMessage());
+            return;
+        }
+        fail("At 11:30 in Paris (10:30 UTC) a server whose clock is in UTC answered " + result + " for the 11:00 sitting,"
+                + " which is over. Sittings are in the restaurant's local time: take 'now' in the restaurant's zone,"
+                + " LocalDateTime.now(clock.withZone(zone)), not in the clock's own zone.");
     }
 
     @Test

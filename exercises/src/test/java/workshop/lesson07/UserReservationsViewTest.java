@@ -120,7 +120,9 @@ class UserReservationsViewTest {
         view.apply(life.events().get(1));
         view.apply(life.events().get(0));
         assertEquals(List.of(), view.upcoming(diner, FROM),
-                "version 2 (CANCELLED) arrived before version 1 (BOOKED); the older event must not bring the reservation back");
+                "version 2 (CANCELLED) arrived before version 1 (BOOKED); the older event must not bring the reservation back."
+                        + " Keep a cancelled reservation as a row marked CANCELLED, with its version, and apply an event"
+                        + " only when its version is greater than the stored one.");
     }
 
     @Test
@@ -133,7 +135,8 @@ class UserReservationsViewTest {
         view.apply(life.events().get(2));
         view.apply(life.events().get(1));
         assertEquals(life.expected(), view.upcoming(diner, FROM),
-                "version 3 says a party of 6; version 2 (a party of 4) came after it and is older");
+                "version 3 says a party of 6; version 2 (a party of 4) came after it and is older. Store each row's version"
+                        + " and apply an event only when its version is greater than the stored one.");
     }
 
     @Test
@@ -170,7 +173,8 @@ class UserReservationsViewTest {
         Life today = Life.booked(diner, "Le Sept", FROM, LocalTime.of(12, 0), 2);
         view.apply(past.last());
         view.apply(today.last());
-        assertEquals(today.expected(), view.upcoming(diner, FROM));
+        assertEquals(today.expected(), view.upcoming(diner, FROM), "upcoming(diner, " + FROM + ") must include the"
+                + " reservations on " + FROM + " itself (slot_date >= from) and none before it");
     }
 
     private static long rowsOf(long diner) throws SQLException {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -152,6 +153,29 @@ class IdempotentSendTest {
         List<Long> listed = everything(channel).stream().map(Message::seq).toList();
         assertEquals(LongStream.iterate(30, n -> n >= 1, n -> n - 1).boxed().toList(), listed,
                 "the channel's pages, newest first");
+    }
+
+    @Test
+    @DisplayName("another server sends between this send's read of channel_head and its write: both get their own seq")
+    void sendInterleaved(CqlSession plain) {
+        long channel = 24;
+        Sent before = messages.send(channel, SENDER, "before", "the channel's first message");
+        List<Sent> other = new ArrayList<>();
+        ChannelMessages server = new ChannelMessages(InterleavedSession.afterFirstRead(plain, "channel_head",
+                () -> other.add(messages.send(channel, SENDER + 1, "other-server", "sent in between"))), 100);
+        server.createTables();
+        Sent ours = server.send(channel, SENDER, "ours", "sent after reading the head");
+        assertEquals(1, other.size(), "the test's own setup: the other send ran between this send's read of"
+                + " channel_head and its write (did send read channel_head?)");
+        if (ours.seq() == other.get(0).seq() || ours.seq() <= before.seq()) {
+            fail(String.format("""
+                    Another server took seq %d between this send's read of channel_head and its write, and this send
+                      got seq %d too: one of the two messages overwrites the other. Move channel_head from n to
+                      n + 1 with a compare-and-set (UPDATE ... IF high_water_seq = n); when it is not applied, the
+                      answer carries the current value: retry from there.""", other.get(0).seq(), ours.seq()));
+        }
+        assertEquals(Set.of(1L, 2L, 3L), new HashSet<>(List.of(before.seq(), other.get(0).seq(), ours.seq())),
+                "the seqs of channel " + channel);
     }
 
     /** Runs work(0..threads-1) on as many threads, released at the same moment, and returns their answers. */

@@ -20,6 +20,7 @@ import workshop.kit.cost.Measured;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 @ExtendWith(CassandraExtension.class)
 class KeysetPagingTest {
@@ -33,6 +34,9 @@ class KeysetPagingTest {
     static final int PAGE = 10;
     static final String ONE_PAGE_ONLY = "A page reads the rows it returns: seq < cursor in the cursor's bucket with LIMIT,"
             + " then the previous bucket only for the rows still missing (LIMIT size minus what you have).";
+
+    static final String STRICTLY_BELOW = "newest first, strictly below the cursor's seq (seq < beforeSeq):"
+            + " the cursor's own message was on the page before";
 
     /** Every message sent, in the order the sends returned; the writer thread of one test appends too. */
     private static final List<Message> SENT = Collections.synchronizedList(new ArrayList<>());
@@ -121,8 +125,8 @@ class KeysetPagingTest {
             Cursor cursor = page.next().get();
             Measured<Page> measured = session.measure(() -> messages.older(LONG_CHANNEL, cursor, PAGE));
             Page current = measured.value();
-            assertEquals(below(before, cursor.beforeSeq(), PAGE), current.messages(),
-                    "older(" + cursor + ", " + PAGE + ") after 3 new messages arrived");
+            ListExpectations.assertSameList("older(" + cursor + ", " + PAGE + ") after 3 new messages arrived",
+                    below(before, cursor.beforeSeq(), PAGE), current.messages(), STRICTLY_BELOW);
             CostExpectations.assertReadAtMost("older(" + cursor + ", " + PAGE + ")", measured.cost(), 2, PAGE, ONE_PAGE_ONLY);
             shown.addAll(current.messages());
             page = current;
@@ -180,7 +184,7 @@ class KeysetPagingTest {
         assertEquals(history(SHORT_CHANNEL).subList(0, PAGE), result.value().messages());
         CostExpectations.assertReadAtMost("newest(" + SHORT_CHANNEL + ", " + PAGE + ")", result.cost(), 3, PAGE + 1,
                 "The newest page reads the channel's head row (1 row) to find the current bucket, then at most the"
-                        + " page's rows from that bucket and the one before it.");
+                        + " page's rows from that bucket and the one before it (LIMIT what the page still needs).");
     }
 
     @Test
@@ -188,8 +192,9 @@ class KeysetPagingTest {
     void lastPage() {
         List<Message> history = history(SHORT_CHANNEL);
         Measured<Page> shortPage = session.measure(() -> messages.older(SHORT_CHANNEL, new Cursor(SHORT_CHANNEL, 8), PAGE));
-        assertEquals(new Page(below(history, 8, PAGE), Optional.empty()), shortPage.value(),
-                "older(seq < 8) holds seq 7..1 and nothing comes after it");
+        ListExpectations.assertSameList("older(seq < 8, " + PAGE + ")", below(history, 8, PAGE), shortPage.value().messages(),
+                STRICTLY_BELOW);
+        assertEquals(Optional.empty(), shortPage.value().next(), "older(seq < 8) holds seq 7..1 and nothing comes after it");
         CostExpectations.assertReadAtMost("older(seq < 8, " + PAGE + ")", shortPage.cost(), 1, 7,
                 "Bucket 0 is the oldest there is: stop there.");
         Page fullPage = messages.older(SHORT_CHANNEL, new Cursor(SHORT_CHANNEL, PAGE + 1), PAGE);

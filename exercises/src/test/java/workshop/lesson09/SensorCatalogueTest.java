@@ -3,6 +3,7 @@ package workshop.lesson09;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -30,6 +31,7 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 /**
  * Grades the sensor catalogue twice over: the checker runs every pattern the way the catalogue
@@ -143,7 +145,8 @@ class SensorCatalogueTest {
         List<Reading> expected = readingsOf(SensorFleet.BUSY_SENSOR).stream().filter(r -> dayOf(r).equals(leapDay)).toList();
         List<Reading> chart = servedAsDeclared(SensorQuestions.S2, "busy sensor, 29 February",
                 () -> catalogue.store().day(SensorFleet.BUSY_SENSOR, leapDay));
-        assertEquals(expected, chart, "day(busy sensor, 2024-02-29): " + expected.size() + " readings, oldest first");
+        ListExpectations.assertSameList("day(busy sensor, 2024-02-29)", expected, chart,
+                "oldest first, that day only: read the day's partition in ascending time (ORDER BY time ASC)");
     }
 
     @Test
@@ -154,6 +157,26 @@ class SensorCatalogueTest {
                 .values().stream().sorted(Comparator.comparing(Reading::sensorId)).toList();
         List<Reading> overview = servedAsDeclared(SensorQuestions.S3, SensorFleet.SITE, () -> catalogue.store().siteOverview(SensorFleet.SITE));
         assertEquals(expected, overview, "siteOverview(site-a): the newest reading of each of its sensors, ordered by sensor id");
+    }
+
+    @Test
+    @DisplayName("S3: a reading delivered again, late, does not replace a sensor's newer reading on the dashboard")
+    void lateReadingKeepsTheNewest() {
+        List<Reading> sensor = readingsOf(SensorFleet.BUSY_SENSOR);
+        Reading newestOne = sensor.stream().max(Comparator.comparing(Reading::time)).orElseThrow();
+        Reading late = sensor.stream().min(Comparator.comparing(Reading::time)).orElseThrow();
+        catalogue.store().load(List.of(late)); // a redelivery: already stored, older than the sensor's newest
+        Optional<Reading> shown = catalogue.store().siteOverview(SensorFleet.SITE).stream()
+                .filter(r -> r.sensorId().equals(SensorFleet.BUSY_SENSOR)).findFirst();
+        if (!shown.equals(Optional.of(newestOne))) {
+            fail(String.format("""
+                    After the reading of %s arrived again late, the dashboard shows %s for %s; its newest is %s.
+                      An upsert lets the last write win, and the last write here is the oldest reading. Write each
+                      reading with its own time as the write timestamp (USING TIMESTAMP, in microseconds), so an
+                      older reading can never replace a newer one, whatever order they arrive in.""",
+                    late.time(), shown.map(Reading::time).map(String::valueOf).orElse("nothing"), SensorFleet.BUSY_SENSOR,
+                    newestOne.time()));
+        }
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opentest4j.AssertionFailedError;
+import java.util.Iterator;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
@@ -63,7 +64,7 @@ class CostExpectationsTest {
         Measured<Integer> result = session.measure(() -> {
             AsyncResultSet page = session.executeAsync(read.bind("c2")).toCompletableFuture().join();
             int rows = 0;
-            for (Row ignored : page.currentPage()) {
+            for (Iterator<Row> it = page.currentPage().iterator(); it.hasNext(); it.next()) {
                 rows++;
             }
             return rows;

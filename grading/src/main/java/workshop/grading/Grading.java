@@ -60,8 +60,6 @@ public final class Grading {
             throw new IllegalStateException("Exercise classes are on the grading classpath: they would shadow the code"
                     + " each check compiles. Keep the solutions and exercises modules out of it (scope provided).");
         }
-        // Makes StopAtFirstFailure take part in every test run below.
-        System.setProperty("junit.jupiter.extensions.autodetection.enabled", "true");
         Files.createDirectories(root.resolve("grading/target"));
         Path logFile = root.resolve("grading/target/grading.log");
         PrintStream out = System.out;
@@ -112,10 +110,7 @@ public final class Grading {
     }
 
     private String gradeStub(Lesson lesson, int solutionTests) {
-        LessonCheck.Result stub = quietly(() -> {
-            StopAtFirstFailure.reset(false);
-            return LessonCheck.run(new ExerciseFiles(root, lesson), work.resolve("stubs"));
-        });
+        LessonCheck.Result stub = quietly(() -> LessonCheck.run(new ExerciseFiles(root, lesson), work.resolve("stubs")));
         int failed = stub.failures().size();
         if (!stub.compiled()) {
             problems.add("lesson " + lesson.number() + ": the stub does not compile: " + stub.compileErrors());
@@ -170,27 +165,25 @@ public final class Grading {
         if (answer.diffs().isEmpty()) {
             return "has no X.java.diff: nothing differs from the reference solution";
         }
-        LessonCheck.Result result = quietly(() -> {
-            StopAtFirstFailure.reset(true);
-            return LessonCheck.run(files, copy.resolve("check"));
-        });
+        LessonCheck.Result result = quietly(() -> LessonCheck.run(files, copy.resolve("check")));
         if (!result.compiled()) {
             return "does not compile (a wrong answer must fail a test, not the compiler): " + result.compileErrors();
         }
-        if (result.failures().isEmpty()) {
+        if (result.withheld()) {
+            return "could not be graded: a cost was not measured (" + oneLine(result.failures().get(0).message()) + ")";
+        }
+        // The failure the learner is shown first: the runner ranks them, the answer before its cost.
+        Optional<LessonCheck.Failure> failure = result.firstFailure();
+        if (failure.isEmpty()) {
             return "passed every test (" + answer.mistake() + ")";
         }
-        Optional<StopAtFirstFailure.Failure> failure = StopAtFirstFailure.firstFailure();
-        if (failure.isEmpty()) {
-            return "failed outside any test (" + result.failures().get(0).test() + "): " + oneLine(result.failures().get(0).message());
-        }
-        String first = failure.get().test();
-        String message = result.failures().get(0).message();
+        String first = failure.get().source();
+        String message = failure.get().message();
         log.printf("%n== lesson %s, %s: first failure %s%n%s%n", lesson.number(), answer.name(), first, message);
         if (!answer.tests().contains(first)) {
             return "failed first at " + first + ", not at " + String.join(" or ", answer.tests()) + ": " + oneLine(message);
         }
-        if (failure.get().timedOut()) {
+        if (message.contains("and was stopped")) {
             return first + " failed by running out of time, not by an assertion that names the mistake";
         }
         String flat = oneLine(message, Integer.MAX_VALUE); // words may wrap onto the message's next line

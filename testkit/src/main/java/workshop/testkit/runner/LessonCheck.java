@@ -43,8 +43,16 @@ public final class LessonCheck {
      */
     public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED, SCHEMA_CHANGED }
 
-    /** One failed test (or class setup): its name, what the learner reads, its kind. */
-    public record Failure(String test, String message, Kind kind) {}
+    /** One failed test (or class setup): its name, what the learner reads, its kind, JUnit's id of it. */
+    public record Failure(String test, String message, Kind kind, String id) {
+        private static final Pattern SOURCE = Pattern.compile("\\[class:(?:[\\w$]*\\.)*([\\w$]+)\\]/\\[(?:method|test-template):(\\w+)\\(");
+
+        /** "TestClass.method" for a test method (whatever its display name), else the display name. */
+        public String source() {
+            Matcher source = SOURCE.matcher(id);
+            return source.find() ? source.group(1) + "." + source.group(2) : test;
+        }
+    }
 
     /**
      * A check's outcome. failures are ranked (see {@link Kind}); {@link #firstFailure()} is the one the
@@ -160,7 +168,7 @@ public final class LessonCheck {
             switch (line[2]) {
                 case "PASS" -> passed += line[6].equals("1") ? 1 : 0;
                 case "FAIL" -> failures.add(new Failure(CheckProcess.decode(line[3]), CheckProcess.decode(line[5]),
-                        Kind.valueOf(line[4])));
+                        Kind.valueOf(line[4]), line[1]));
                 default -> { } // a class that ran cleanly
             }
         }
@@ -168,12 +176,12 @@ public final class LessonCheck {
         /** The test that was running when the JVM had to go fails with why; true: run the rest in a fresh JVM. */
         private boolean blame(Deque<String[]> open, String why) {
             if (open.isEmpty()) {
-                failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER));
+                failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER, "-"));
                 return false;
             }
             String[] running = open.peek();
             done.add(running[0]);
-            failures.add(new Failure(running[1], why, Kind.ANSWER));
+            failures.add(new Failure(running[1], why, Kind.ANSWER, running[0]));
             return true;
         }
     }

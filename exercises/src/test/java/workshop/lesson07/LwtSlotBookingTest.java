@@ -97,7 +97,8 @@ class LwtSlotBookingTest {
         long winners = results.stream().filter(r -> r instanceof BookingResult.Booked).count();
         if (winners != 1) {
             fail(winners + " of " + diners + " diners were told they booked table " + slot.tableId() + " at " + slot.time()
-                    + ": " + results + ". Only a conditional write (IF reservation_id = null) lets exactly one of them win.");
+                    + ". A read then a plain write lets several through: only a conditional write"
+                    + " (IF reservation_id = null) lets exactly one of them win.");
         }
         assertEquals(diners - 1, results.stream().filter(r -> r instanceof BookingResult.Taken).count(),
                 "every loser must be told the table is taken: " + results);

@@ -10,7 +10,7 @@ public final class Versions {
     /** Apache Cassandra: the embedded nodes (kit/cassandra-server/pom.xml) and the compose image. */
     public static final String CASSANDRA = "5.0.6";
 
-    /** moto, the DynamoDB emulator: pip's pin, the Classroom workflow's and the compose image. */
+    /** moto, the DynamoDB emulator: pip's pin, the graded workflow's and the compose image. */
     public static final String MOTO = "5.1.4";
 
     private Versions() {}

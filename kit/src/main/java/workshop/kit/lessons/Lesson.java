@@ -21,6 +21,11 @@ public record Lesson(String id, String number, String title, String script, Opti
         return new Lesson(id, number, title, script, Optional.empty());
     }
 
+    /** An appendix ("03a") is a detour beside its lesson: no exercise, no quiz. */
+    public boolean appendix() {
+        return !number.chars().allMatch(Character::isDigit);
+    }
+
     /** The jbang alias that runs it: "lesson01". */
     public String alias() {
         return "lesson" + number;

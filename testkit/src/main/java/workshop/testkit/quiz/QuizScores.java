@@ -14,7 +14,7 @@ public final class QuizScores {
     public static String summary(ProgressFile progress) {
         List<String> scores = new ArrayList<>();
         String next = null;
-        for (Lesson lesson : Lessons.ALL) {
+        for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
             var score = progress.quizScore(lesson.id());
             if (score.isPresent()) {
                 scores.add(lesson.number() + ":" + score.get());

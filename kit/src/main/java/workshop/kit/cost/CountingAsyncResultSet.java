@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -49,22 +48,7 @@ final class CountingAsyncResultSet implements AsyncResultSet {
 
     @Override
     public Iterable<Row> currentPage() {
-        return () -> {
-            Iterator<Row> rows = delegate.currentPage().iterator();
-            return new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return rows.hasNext();
-                }
-
-                @Override
-                public Row next() {
-                    Row row = rows.next();
-                    pages.taken.incrementAndGet();
-                    return row;
-                }
-            };
-        };
+        return () -> new CountedRows(delegate.currentPage().iterator(), pages.taken);
     }
 
     @Override

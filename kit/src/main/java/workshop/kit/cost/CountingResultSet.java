@@ -32,20 +32,7 @@ final class CountingResultSet implements ResultSet, Traced {
 
     @Override
     public Iterator<Row> iterator() {
-        Iterator<Row> rows = delegate.iterator();
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return rows.hasNext();
-            }
-
-            @Override
-            public Row next() {
-                Row row = rows.next();
-                taken.incrementAndGet();
-                return row;
-            }
-        };
+        return new CountedRows(delegate.iterator(), taken);
     }
 
     @Override

@@ -30,6 +30,12 @@ final class TraceReader {
     /** Cassandra's trace lines for the Paxos steps of a lightweight transaction. */
     private static final Pattern PAXOS_STEP = Pattern.compile(
             "^(Promising ballot|Reading existing values for CAS precondition|Accepting proposal|Committing proposal)");
+    /**
+     * Reads a node makes of its own system tables, not of the learner's: its Paxos state before it
+     * promises, and its own record in system.local (read once after a start, when a commit first
+     * looks up truncation times).
+     */
+    private static final Pattern INTERNAL_READ = Pattern.compile("^Executing single-partition query on (paxos|local)$");
     private static final Duration SETTLE = Duration.ofMillis(100);
     /** Polls in a row that must see the same events before the trace counts as complete. */
     private static final int STABLE_POLLS = 2;
@@ -56,27 +62,26 @@ final class TraceReader {
         long writes = 0;
         int paxosSteps = 0;
         long paxosWrites = 0;
-        boolean readingPaxosState = false;
+        boolean readingInternalState = false;
         long batchlog = 0;
         for (Row event : trace) {
             String activity = event.getString("activity");
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
-            if (activity.startsWith("Executing single-partition query on paxos")) {
-                // A replica reading its own Paxos state before it promises: part of that step, not a table read.
-                readingPaxosState = true;
+            if (INTERNAL_READ.matcher(activity).find()) {
+                readingInternalState = true;
             } else if (activity.startsWith("Executing single-partition query")) {
-                readingPaxosState = false;
+                readingInternalState = false;
                 partitions++;
                 nodesRead.add(node);
             } else if (activity.startsWith("Executing seq scan")) {
-                readingPaxosState = false;
+                readingInternalState = false;
                 ranges++;
                 nodesRead.add(node);
             }
             Matcher rows = ROWS_READ.matcher(activity);
             if (rows.find()) {
-                if (readingPaxosState) {
-                    readingPaxosState = false;
+                if (readingInternalState) {
+                    readingInternalState = false;
                 } else {
                     rowsRead += Long.parseLong(rows.group(1));
                     nodesRead.add(node);

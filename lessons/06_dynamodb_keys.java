@@ -272,15 +272,16 @@ class dynamodb_keys {
                 A new message moves its chat to the top of each member's chat list. The list's sort key is
                 the chat's last message id, and a key cannot change in place: the move is a delete of the old
                 row and a put of the new one, per member. The exercise's reference ChatLists reads the chat's
-                head and members (one Query), then TransactWriteItems applies the moves with the message,
+                head and members (one Query), then TransactWriteItems applies the moves with the message
+                (its write units count double, as in every transaction),
                 all or nothing, after a ConditionCheck that the sender is a member and a conditional update
                 of the chat's head (the last message id), so two sends cannot both move from the same row.""");
         new ChatLists(db.plain(), chats).createChat("pair", List.of("ana", "ben"));
         ChatLists lists = new ChatLists(db.client(), chats);
         long hello = Snowflake.firstIdAt(Instant.now());
         DynamoCost sent = db.measure(() -> lists.send("pair", "ana", hello, "lunch at noon?"));
-        TextTable.of("send to a chat of two", "requests", "items written", "write units (transactional)")
-                .row("read the chat, then 1 transaction", sent.requestsText(), sent.itemsWritten(), sent.writeUnitsText())
+        TextTable.of("send to a chat of two", "requests", "items written", "write units")
+                .row("ChatLists.send", sent.requestsText(), sent.itemsWritten(), sent.writeUnitsText())
                 .print();
         ChatListEntry top = lists.chatList("ana", 1).get(0);
         Story.say("Ana's chat list now starts with %s@%d. A stranger tries the same chat:", top.chatId(), top.lastMessageId());

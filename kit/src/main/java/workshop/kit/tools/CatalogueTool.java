@@ -22,6 +22,7 @@ import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
+import workshop.kit.terminal.Story;
 
 /**
  * ./jbang catalogue [source files or folders]: compiles them, finds every class implementing
@@ -42,20 +43,20 @@ public final class CatalogueTool {
                     No Java sources in %s.
                     Usage: ./jbang catalogue path/to/MyCatalogue.java [more files or folders]
                       A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
-                      without arguments; lessons/09_access_pattern_catalogue.java holds one.""".formatted(List.of(args)));
+                      without arguments; kit/src/main/java/workshop/kit/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
             System.exit(2);
         }
         Path classes = Workshop.stateDir().resolve("catalogue/classes");
         List<String> errors = JavaSources.compile(sources, classes);
         if (!errors.isEmpty()) {
             System.out.println("The sources do not compile:");
-            errors.forEach(e -> System.out.println("  " + e));
+            errors.forEach(e -> Story.wrap(e, Failures.COLUMNS - 2).forEach(line -> System.out.println("  " + line)));
             System.exit(1);
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CatalogueTool.class.getClassLoader())) {
             List<Catalogue> catalogues = catalogues(classes, loader);
             if (catalogues.isEmpty()) {
-                System.out.println("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
+                print("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
                         + " with a constructor without arguments.");
                 System.exit(2);
             }
@@ -68,7 +69,7 @@ public final class CatalogueTool {
                     throw e;
                 } catch (RuntimeException e) {
                     passed = false;
-                    System.out.println(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e);
+                    print(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e);
                     Stream.of(e.getStackTrace()).filter(frame -> compiled.contains(frame.getClassName()))
                             .forEach(frame -> System.out.println("  at " + frame));
                 }
@@ -85,7 +86,7 @@ public final class CatalogueTool {
     /** Sets the catalogue up in a keyspace named after its class (recreated on every run) and prints the report. */
     static boolean check(Catalogue catalogue) {
         String keyspace = keyspaceOf(catalogue.getClass());
-        System.out.println("Checking " + catalogue.getClass().getName() + " in keyspace " + Keyspaces.name(keyspace)
+        print("Checking " + catalogue.getClass().getName() + " in keyspace " + Keyspaces.name(keyspace)
                 + " (loading its data first)...");
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession admin = cassandra.connect()) {
@@ -97,6 +98,11 @@ public final class CatalogueTool {
             report.print();
             return report.passed();
         }
+    }
+
+    /** A message, wrapped to the terminal's width. */
+    private static void print(String message) {
+        Story.wrap(message, Failures.COLUMNS).forEach(System.out::println);
     }
 
     /** The workshop's name for the keyspace; Keyspaces.name adds the namespace and keeps it within Cassandra's limit. */

@@ -30,6 +30,18 @@ class CatalogueReportTest {
     }
 
     @Test
+    void aLongTitleAndWideCellsStillFitTheTerminal() {
+        Observation scattered = new Observation(250, 250, 0, Set.of("127.0.0.1", "127.0.0.2", "127.0.0.3"),
+                Set.of("messages"), 123_456_789, 1_234_567, 250, Duration.ofMillis(30), null);
+        PatternResult wide = new PatternResult(LONG_PLAN.rate(Rate.perMinute(12_345)), "every sensor of the largest fleet",
+                Verdict.EXPLAINED, List.of(), scattered);
+        String rendered = new CatalogueReport("test of the latest reading of every sensor of a fleet, newest first, from"
+                + " the one partition that holds them", List.of(wide, run(1, 1))).render();
+        assertTrue(rendered.lines().allMatch(l -> l.length() <= Failures.COLUMNS), rendered);
+        assertTrue(rendered.lines().anyMatch(l -> l.contains("Q3b every sensor") && l.contains("...")), rendered);
+    }
+
+    @Test
     void everyLineFitsTheTerminal() {
         String rendered = new CatalogueReport("links", List.of(run(1_234_567, 50))).render();
         assertTrue(rendered.lines().allMatch(l -> l.length() <= Failures.COLUMNS), rendered);

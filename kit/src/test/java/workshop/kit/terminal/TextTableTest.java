@@ -29,4 +29,15 @@ class TextTableTest {
                   Q3           10/s  100 ms
                 """, rendered);
     }
+
+    @Test
+    void aMissingNumberLinesUpWithTheNumbersOfItsColumn() {
+        String rendered = TextTable.of("pattern", "rows read", "verdict").row("Q1", 50, "green").row("P4", "-", "-").render();
+        assertEquals("""
+                  pattern  rows read  verdict
+                  -------  ---------  -------
+                  Q1              50  green
+                  P4               -  -
+                """, rendered);
+    }
 }

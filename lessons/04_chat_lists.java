@@ -28,6 +28,7 @@ import java.util.stream.IntStream;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.chat.ChatListJob;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
@@ -157,6 +158,7 @@ class chat_lists {
                     coordinator first stores the whole batch in the batch log of up to two other nodes, and
                     removes it there once every write is applied, so a crash halfway is finished later instead of leaving
                     some lists stale.""");
+            NodesSeen.onOneNode(session, "On this one-node cluster the batch log is the coordinator's own.").ifPresent(Story::say);
             printTop(session, cql);
 
             Story.section("The same writes: one logged batch, or one write at a time");

@@ -137,8 +137,8 @@ class naive_table {
                     and for each page the coordinator asks several token ranges at once, then drops what
                     the page cannot hold and asks again for the next page. How many ranges it asks at once
                     is a guess from the previous round's row counts and from size estimates that change as
-                    nodes flush, so the surplus differs from run to run (run it again: you will see another
-                    number above 120,000). What never changes is the floor: A reads at least the whole
+                    nodes flush, so the surplus differs from run to run, and may be none at all (run it again
+                    and compare). What never changes is the floor: A reads at least the whole
                     table. B reads the same three rows at every size. The key is the query plan: design B
                     answers Q1 from one partition whatever the table's size.""");
             Story.say("Chart: %s", chart.save("lesson01-rows-read-vs-table-size"));

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.chat.AnasChats;
 import workshop.kit.chat.ChatListJob;
 import workshop.kit.chat.ChatListTables;
@@ -166,6 +167,7 @@ class chat_lists {
                 coordinator first stores the whole batch in the batch log of up to two other nodes, and
                 removes it there once every write is applied, so a crash halfway is finished later
                 instead of leaving some lists stale.""");
+        NodesSeen.onOneNode(session, "On this one-node cluster the batch log is the coordinator's own.").ifPresent(Story::say);
         printAnasList();
         recap.line("one message wrote %d partitions in a chat of two, %d in a team of 6, %d in a group of 100",
                 writesPerSend.get("ana-bo"), writesPerSend.get("team"), writesPerSend.get("all-hands"));

@@ -192,7 +192,7 @@ class rare_queries {
                     next.messageId(), next.conversationId(), next.body())));
             TextTable.of("Q4 served by", "writes per message", "what one export reads")
                     .row("a token-range scan", messageOnly.partitionWrites(),
-                            String.format("every row: %,d rows on %d nodes", scanned.rowsRead(), scanned.nodesAsked()))
+                            String.format("every row: %,d rows on %d node(s)", scanned.rowsRead(), scanned.nodesAsked()))
                     .row("a table keyed by (sender_id, year)", withSenderCopy.partitionWrites(),
                             "the partition (" + ANA + ", " + EXPORT_YEAR + ")")
                     .print();

@@ -3,8 +3,9 @@
 #   parallel  up/down ROUNDS times while a second clone starts its own cluster on other ports at once
 #   load      up/down ROUNDS times under tools/load.sh (2 busy processes per core)
 #   heal      kill -9 of one node, then `up`: 3 nodes running and a learner's table still there
+#   reboot    kill -9 of every node, then `up`: the stopped cluster restarts with the learner's table
 #   size      `up --nodes 5` is refused and starts no JVM
-#   one-node  `up --nodes 1`, lessons 00-02, `check 02` on the reference solution
+#   one-node  `up --nodes 1`, every lesson, lesson 01's stub, `check NN` on every reference solution
 # Prints one summary line per scenario and leaves nothing running; exits 1 when a scenario failed.
 # Usage: tools/robustness.sh [scenario...]   (all by default)
 # Ports: WORKSHOP_CASSANDRA_PORT (default 19042) here, OTHER_PORT (default 29042) for the second clone.
@@ -102,12 +103,18 @@ load() {
  $(shadow_stats), retries $(retries "$logs"/load-*.log), JVMs left $(jvms "$root")"
 }
 
+# A learner's table, replicated to every node; then its row, read back.
+write_learner_row() {
+  ./jbang tools/cql.java \
+    "CREATE KEYSPACE IF NOT EXISTS learner WITH replication = {'class': 'SimpleStrategy', 'replication_factor': $1}" \
+    "CREATE TABLE IF NOT EXISTS learner.notes (id int PRIMARY KEY, body text)" \
+    "INSERT INTO learner.notes (id, body) VALUES (1, 'kept')"
+}
+read_learner_row() { ./jbang tools/cql.java "SELECT body FROM learner.notes WHERE id = 1"; }
+
 heal() {
   ./jbang up --nodes 3 >"$logs/heal.log" 2>&1 || { verdict FAILED "heal: no start (see $logs/heal.log)"; return; }
-  ./jbang tools/cql.java \
-    "CREATE KEYSPACE IF NOT EXISTS learner WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}" \
-    "CREATE TABLE IF NOT EXISTS learner.notes (id int PRIMARY KEY, body text)" \
-    "INSERT INTO learner.notes (id, body) VALUES (1, 'kept')" >>"$logs/heal.log" 2>&1
+  write_learner_row 3 >>"$logs/heal.log" 2>&1
   kill -9 "$(cat .workshop/cassandra/node2/pid)"
   local lesson=ok
   ./jbang lesson00 >"$logs/heal-lesson.log" 2>&1 && lesson="ran (expected a refusal)"
@@ -117,10 +124,30 @@ heal() {
   local took=$((SECONDS - started))
   local running rows
   running=$(./jbang status 2>/dev/null | grep -c ' running ')
-  rows=$(./jbang tools/cql.java "SELECT body FROM learner.notes WHERE id = 1" 2>>"$logs/heal.log")
+  rows=$(read_learner_row 2>>"$logs/heal.log")
   verdict "$( [ "$lesson" = ok ] && [ "$running" -eq 3 ] && [ "$rows" = kept ] && echo ok || echo FAILED)" \
     "heal: lesson with node2 killed: $lesson; up took ${took} s; $running running; table row: ${rows:-MISSING}"
   ./jbang down >>"$logs/heal.log" 2>&1
+}
+
+# As after a reboot: every node of the cluster killed (kill -9), then a plain `up` restarts the
+# stopped cluster from its folders, with the learner's table. REBOOT_NODES nodes (default 3).
+reboot() {
+  local nodes=${REBOOT_NODES:-3}
+  ./jbang up --nodes "$nodes" >"$logs/reboot.log" 2>&1 || { verdict FAILED "reboot: no start (see $logs/reboot.log)"; return; }
+  write_learner_row "$nodes" >>"$logs/reboot.log" 2>&1
+  for pid_file in .workshop/cassandra/node*/pid; do kill -9 "$(cat "$pid_file")" 2>/dev/null; done
+  sleep 2
+  local started=$SECONDS
+  ./jbang up >>"$logs/reboot.log" 2>&1
+  local took=$((SECONDS - started))
+  local running rows
+  running=$(./jbang status 2>/dev/null | grep -c ' running ')
+  rows=$(read_learner_row 2>>"$logs/reboot.log")
+  verdict "$( [ "$running" -eq "$nodes" ] && [ "$rows" = kept ] && grep -q "Restarting the stopped" "$logs/reboot.log" \
+    && echo ok || echo FAILED)" \
+    "reboot: $nodes node(s) killed, up restarted them in ${took} s; $running running; table row: ${rows:-MISSING}"
+  ./jbang down >>"$logs/reboot.log" 2>&1
 }
 
 size() {
@@ -133,34 +160,59 @@ size() {
     "size: up --nodes 5 exit $rc ($(grep -m1 'Problem:' "$logs/size.log" | cut -c1-60)), JVMs $before -> $after"
 }
 
+# Every lesson (appendices too) on one node, lesson 01's stub failing its check, then every
+# reference solution passing its check, each solution copied over the stubs and put back after.
+# Lesson logs must keep every line within 100 columns there too.
 one_node() {
-  local results=() started=$SECONDS
+  local results=() failures=() started=$SECONDS
   ./jbang up --nodes 1 >"$logs/one-node.log" 2>&1 || { verdict FAILED "one-node: no start (see $logs/one-node.log)"; return; }
   results+=("up $((SECONDS - started)) s")
-  for lesson in lesson00 lesson01 lesson02; do
-    if ./jbang "$lesson" >"$logs/one-node-$lesson.log" 2>&1; then results+=("$lesson ok"); else results+=("$lesson FAILED"); fi
+  local lessons=0 passed=0 step=$SECONDS
+  for script in lessons/*.java; do
+    local number=${script#lessons/}
+    number=${number%%_*}
+    lessons=$((lessons + 1))
+    if ./jbang "lesson$number" >"$logs/one-node-lesson$number.log" 2>&1 </dev/null; then passed=$((passed + 1));
+    else failures+=("lesson$number"); fi
   done
-  cp solutions/src/main/java/workshop/lesson02/*.java exercises/src/main/java/workshop/lesson02/
-  if ./jbang check 02 >"$logs/one-node-check02.log" 2>&1; then results+=("check 02 ok"); else results+=("check 02 FAILED"); fi
-  git checkout -q -- exercises
+  results+=("lessons $passed/$lessons ok in $((SECONDS - step)) s")
+  local wide
+  wide=$(cat "$logs"/one-node-lesson*.log | tr '\r' '\n' | awk 'length($0) > 100' | wc -l)
+  [ "$wide" -eq 0 ] || failures+=("$wide lines over 100 columns")
+  ./jbang check 01 >"$logs/one-node-check01-stub.log" 2>&1
+  local stub=$?
+  if [ "$stub" -ne 0 ] && grep -q "Lesson 01: 0 passed" "$logs/one-node-check01-stub.log"; then results+=("stub 01 fails");
+  else failures+=("stub 01 (exit $stub)"); fi
+  local checks=0 checked=0
+  step=$SECONDS
+  for solution in solutions/src/main/java/workshop/lesson[0-9]*; do
+    local number=${solution##*lesson}
+    checks=$((checks + 1))
+    cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$number/"
+    if ./jbang check "$number" >"$logs/one-node-check$number.log" 2>&1; then checked=$((checked + 1));
+    else failures+=("check $number"); fi
+    git checkout -q -- exercises
+  done
   rm -f .workshop/progress.properties
+  results+=("checks $checked/$checks ok in $((SECONDS - step)) s")
   ./jbang down >>"$logs/one-node.log" 2>&1
   local left
   left=$(jvms "$root")
-  verdict "$( [[ "${results[*]}" != *FAILED* ]] && [ "$left" -eq 0 ] && echo ok || echo FAILED)" \
-    "one-node: ${results[*]}; JVMs left $left"
+  verdict "$( [ ${#failures[@]} -eq 0 ] && [ "$left" -eq 0 ] && echo ok || echo FAILED)" \
+    "one-node: ${results[*]}; $((SECONDS - started)) s in all; failed: ${failures[*]:-none}; JVMs left $left"
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -eq 0 ] && scenarios=(parallel load heal size one-node)
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(parallel load heal reboot size one-node)
 for scenario in "${scenarios[@]}"; do
   case "$scenario" in
     parallel) parallel ;;
     load) load ;;
     heal) heal ;;
+    reboot) reboot ;;
     size) size ;;
     one-node) one_node ;;
-    *) echo "Unknown scenario '$scenario' (parallel, load, heal, size, one-node)" >&2; exit 2 ;;
+    *) echo "Unknown scenario '$scenario' (parallel, load, heal, reboot, size, one-node)" >&2; exit 2 ;;
   esac
 done
 cleanup

@@ -73,12 +73,9 @@ public final class Cassandra {
             return new Cassandra(List.of(address(first)), settings, 0, layout);
         }
         if (ours == 0) {
-            int nodes = LocalCluster.requestedNodes();
-            System.err.printf("Starting a local Cassandra cluster of %d node(s); it stays up for the next lesson"
-                    + " (./jbang down)...%n", nodes);
             long started = System.nanoTime();
-            local.start(nodes);
-            System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9);
+            local.start(LocalCluster.askedNodes(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
+                    .ifPresent(plan -> System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9));
             ours = local.expectedNodes();
         }
         return new Cassandra(List.of(address(first)), settings, ours, layout);

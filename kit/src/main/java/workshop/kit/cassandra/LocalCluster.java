@@ -11,8 +11,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import workshop.kit.Poll;
 import workshop.kit.Problem;
@@ -54,8 +58,13 @@ public final class LocalCluster {
 
     /** Nodes requested by WORKSHOP_NODES (1 to 3), 3 by default. */
     public static int requestedNodes() {
-        return ClusterLayout.validNodes(System.getenv().getOrDefault("WORKSHOP_NODES", Integer.toString(DEFAULT_NODES)),
-                "WORKSHOP_NODES");
+        return askedNodes().orElse(DEFAULT_NODES);
+    }
+
+    /** Nodes asked for by WORKSHOP_NODES (1 to 3), if it is set. */
+    public static OptionalInt askedNodes() {
+        String value = System.getenv("WORKSHOP_NODES");
+        return value == null ? OptionalInt.empty() : OptionalInt.of(ClusterLayout.validNodes(value, "WORKSHOP_NODES"));
     }
 
     public static int heapMb() {
@@ -91,21 +100,61 @@ public final class LocalCluster {
     }
 
     /**
-     * Starts a fresh cluster of the given size unless ours already runs. Holds a file lock so two
-     * lessons or test JVMs started at once do not both launch nodes.
+     * Starts our cluster unless some of it runs: the stopped cluster's nodes with their data when
+     * their folders hold it (after a reboot, say), else a fresh cluster of the asked size (3 when
+     * none was asked). Says its plan in one line first; empty when ours already ran. Holds a file
+     * lock so two lessons or test JVMs started at once do not both launch nodes.
      */
-    public void start(int nodes) {
+    public Optional<StoppedCluster.Plan> start(OptionalInt asked, Consumer<String> announce) {
         Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
         try (Processes.Held lock = lock()) {
             if (!runningNodes().isEmpty()) {
-                return;
+                return Optional.empty();
             }
+            StoppedCluster.Plan plan = nextStart(asked);
+            int nodes = plan.nodes();
             throwFirst(Preflight.check(layout, nodes, heapMb()));
-            wipe(nodeFolders());
-            write(SIZE_FILE, Integer.toString(nodes));
-            launch(layout.nodes(nodes), nodes, java, classpath, true);
+            announce.accept(plan.announce());
+            if (plan instanceof StoppedCluster.Resume) {
+                write(SIZE_FILE, Integer.toString(nodes));
+                resume(nodes, java, classpath);
+            } else {
+                wipe(nodeFolders());
+                write(SIZE_FILE, Integer.toString(nodes));
+                launch(layout.nodes(nodes), nodes, java, classpath, true);
+            }
+            return Optional.of(plan);
+        }
+    }
+
+    /** What the next start would do with the folders on disk; throws, with the fix, when it would refuse. */
+    public StoppedCluster.Plan nextStart(OptionalInt asked) {
+        return stopped().plan(asked, DEFAULT_NODES);
+    }
+
+    /** The node folders left on disk with no node of ours running, as a start finds them. */
+    private StoppedCluster stopped() {
+        OptionalInt recorded;
+        try {
+            recorded = OptionalInt.of(ClusterLayout.validNodes(Files.readString(layout.home().resolve(SIZE_FILE)), SIZE_FILE));
+        } catch (IOException | ClusterException noRecord) {
+            recorded = OptionalInt.empty();
+        }
+        // A node writes its system keyspace's folder at its first start; our config writes only "data".
+        Set<Integer> withData = layout.slots().stream().filter(n -> Files.isDirectory(n.dir().resolve("data").resolve("system")))
+                .map(NodeSpec::number).collect(Collectors.toSet());
+        return new StoppedCluster(recorded, withData, layout.home().toString());
+    }
+
+    /** A node that cannot start from its folder is stopped with the others; the folders stay for the learner's call. */
+    private void resume(int nodes, Path java, String classpath) {
+        try {
+            launch(layout.nodes(nodes), nodes, java, classpath, false);
+        } catch (ClusterException e) {
+            throw new ClusterException("Restarting the stopped cluster from its folders: " + e.problem().what(),
+                    "./jbang down && ./jbang up (starts fresh; the stopped cluster's tables are lost)", e);
         }
     }
 

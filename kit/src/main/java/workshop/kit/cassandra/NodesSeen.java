@@ -22,11 +22,17 @@ public final class NodesSeen {
         return caveat(up(session), whatNeedsSeveral);
     }
 
+    /** The sentence, only on a single-node cluster: where a lesson's words about other nodes do not hold there. */
+    public static Optional<String> onOneNode(CqlSession session, String sentence) {
+        return onOneNode(up(session), sentence);
+    }
+
+    static Optional<String> onOneNode(int nodes, String sentence) {
+        return nodes > 1 ? Optional.empty() : Optional.of(sentence);
+    }
+
     static Optional<String> caveat(int nodes, String whatNeedsSeveral) {
-        if (nodes > 1) {
-            return Optional.empty();
-        }
-        return Optional.of("This cluster has one node, so every query here asks 1 node and \"nodes asked\" "
+        return onOneNode(nodes, "This cluster has one node, so every query here asks 1 node and \"nodes asked\" "
                 + "cannot tell the designs apart: " + whatNeedsSeveral + " shows only on several nodes "
                 + "(./jbang down && ./jbang up --nodes 3, when the laptop has the memory).");
     }

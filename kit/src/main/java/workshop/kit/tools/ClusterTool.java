@@ -4,10 +4,12 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.ClusterException;
 import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
@@ -52,13 +54,12 @@ public final class ClusterTool {
 
     private static void up(List<String> options) {
         Optional<Integer> asked = nodesOption(options);
-        int nodes = asked.orElseGet(LocalCluster::requestedNodes);
         LocalCluster cluster = LocalCluster.standard();
         long started = System.nanoTime();
         if (cluster.runningNodes().isEmpty()) {
-            System.out.printf("Starting %d Cassandra node(s)...%n", nodes);
-            cluster.start(nodes);
-            System.out.printf("%d node(s) ready in %.1f s.%n", nodes, seconds(started));
+            OptionalInt size = asked.map(OptionalInt::of).orElseGet(LocalCluster::askedNodes);
+            cluster.start(size, line -> System.out.println(line + "..."))
+                    .ifPresent(plan -> System.out.printf("%d node(s) ready in %.1f s.%n", plan.nodes(), seconds(started)));
         } else if (!cluster.missingNodes().isEmpty()) {
             System.out.println("Restarting " + names(cluster.missingNodes()) + " with the data on disk...");
             List<NodeSpec> healed = cluster.heal();
@@ -166,6 +167,13 @@ public final class ClusterTool {
                 + " (all of it: " + cluster.layout().home().resolve("last-failed-start.txt") + ")"));
         elsewhere(cluster, moto).ifPresent(System.out::println);
         List<Problem> problems = new ArrayList<>();
+        if (cluster.runningNodes().isEmpty()) {
+            try {
+                System.out.println("Next start: " + cluster.nextStart(LocalCluster.askedNodes()).announce() + ".");
+            } catch (ClusterException refused) {
+                problems.add(refused.problem());
+            }
+        }
         if (!cluster.missingNodes().isEmpty()) {
             problems.add(new Problem(names(cluster.missingNodes()) + " of the running cluster is down.",
                     "./jbang up (restarts it with its data)"));

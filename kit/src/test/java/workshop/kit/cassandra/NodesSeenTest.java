@@ -20,4 +20,10 @@ class NodesSeenTest {
         assertTrue(caveat.contains("one node") && caveat.contains("a scan asking every node"), caveat);
         assertTrue(caveat.contains("./jbang up --nodes 3"), caveat);
     }
+
+    @Test
+    void aSentenceAboutOtherNodesIsSaidOnOneNodeOnly() {
+        assertEquals(Optional.of("its own"), NodesSeen.onOneNode(1, "its own"));
+        assertEquals(Optional.empty(), NodesSeen.onOneNode(3, "its own"));
+    }
 }

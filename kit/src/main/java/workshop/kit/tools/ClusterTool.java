@@ -175,8 +175,8 @@ public final class ClusterTool {
         }
         table.print();
         System.out.println("  memory of our nodes together: " + mb(totalRss) + "; folder: " + cluster.layout().home());
-        cluster.room().ifPresent(room -> System.out.println("  a room's cluster: logins on, learners reach it at "
-                + room.address() + "; ./jbang room add NAME gives a learner a login"));
+        cluster.room().ifPresent(room -> System.out.println("  a room's cluster (logins on) at " + room.address()
+                + "; a learner's login: ./jbang room add NAME"));
         if (!missing.isEmpty()) {
             System.out.println("  " + names(missing) + " of the running cluster is down; ./jbang up restarts it with its data.");
         }

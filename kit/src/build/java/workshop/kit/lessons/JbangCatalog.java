@@ -18,6 +18,7 @@ public final class JbangCatalog {
             new Tool("up", "tools/cluster.java", List.of("up"), "Start the local Cassandra cluster (--nodes 1 on a small laptop)"),
             new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and DynamoDB emulator, delete their data (--leftovers: earlier runs too)"),
             new Tool("status", "tools/cluster.java", List.of("status"), "Nodes and the DynamoDB emulator: pids, ports, memory, data"),
+            new Tool("room", "tools/cluster.java", List.of("room"), "A room's cluster: ./jbang room add NAME gives a learner a login"),
             new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports, leftover nodes and moto, with the fix for each"),
             new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
             new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01"),

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
@@ -65,6 +66,10 @@ public final class Cassandra {
             return new Cassandra(settings.contactPoints(), settings, 0, layout);
         }
         LocalCluster local = new LocalCluster(layout);
+        if (settings.credentials().isEmpty()) {
+            // On the instructor's machine, the room's own commands and lessons log in as its admin.
+            settings = RoomAccess.admin(local).map(settings::withCredentials).orElse(settings);
+        }
         requireEveryNode(local);
         int ours = local.expectedNodes();
         NodeSpec first = layout.node(1);
@@ -74,11 +79,16 @@ public final class Cassandra {
         }
         if (ours == 0) {
             long started = System.nanoTime();
-            local.start(LocalCluster.askedNodes(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
+            local.start(LocalCluster.askedNodes(), Optional.empty(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
                     .ifPresent(plan -> System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9));
             ours = local.expectedNodes();
         }
         return new Cassandra(List.of(address(first)), settings, ours, layout);
+    }
+
+    /** The running local cluster, reached with the given settings' login; nothing is started. */
+    static Cassandra running(LocalCluster local, CassandraSettings settings) {
+        return new Cassandra(List.of(address(local.layout().node(1))), settings, local.expectedNodes(), local.layout());
     }
 
     /** A session with no keyspace, once every expected node is up in the driver's view. */
@@ -137,6 +147,9 @@ public final class Cassandra {
         try {
             return builder(keyspace).build();
         } catch (AllNodesFailedException e) {
+            if (e.getAllErrors().values().stream().flatMap(List::stream).anyMatch(AuthenticationException.class::isInstance)) {
+                throw new LoginRefused(AccessRefused.login(settings.credentials(), contactPoints.toString()), e);
+            }
             String fix = settings.remote()
                     ? "check the hosts and ports, CASSANDRA_LOCAL_DC, CASSANDRA_USERNAME/PASSWORD and CASSANDRA_SSL*,"
                             + " or unset CASSANDRA_CONTACT_POINTS to use the local cluster"

@@ -42,6 +42,8 @@ public record CassandraSettings(List<InetSocketAddress> contactPoints, String da
         }
     }
 
+    public static final String DEFAULT_DATACENTER = "datacenter1";
+
     public static CassandraSettings fromEnvironment() {
         return from(System.getenv());
     }
@@ -58,12 +60,17 @@ public record CassandraSettings(List<InetSocketAddress> contactPoints, String da
         boolean tls = value(env, "CASSANDRA_SSL").map(Boolean::parseBoolean).orElse(false) || truststore.isPresent();
         return new CassandraSettings(
                 contactPoints.map(CassandraSettings::parse).orElse(List.of()),
-                value(env, "CASSANDRA_LOCAL_DC").orElse("datacenter1"),
+                value(env, "CASSANDRA_LOCAL_DC").orElse(DEFAULT_DATACENTER),
                 username.map(user -> new Credentials(user, password.orElseThrow())),
                 tls ? Optional.of(new Tls(truststore, value(env, "CASSANDRA_SSL_TRUSTSTORE_PASSWORD").orElse(""),
                         value(env, "CASSANDRA_SSL_KEYSTORE"), value(env, "CASSANDRA_SSL_KEYSTORE_PASSWORD").orElse(""),
                         value(env, "CASSANDRA_SSL_HOSTNAME_VALIDATION").map(Boolean::parseBoolean).orElse(true)))
                         : Optional.empty());
+    }
+
+    /** The same cluster, logged in as someone else. */
+    public CassandraSettings withCredentials(Credentials login) {
+        return new CassandraSettings(contactPoints, datacenter, Optional.of(login), tls);
     }
 
     /** Whether CASSANDRA_CONTACT_POINTS names a cluster to use instead of a local one. */

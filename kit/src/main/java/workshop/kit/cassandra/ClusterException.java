@@ -1,5 +1,6 @@
 package workshop.kit.cassandra;
 
+import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
 
 /** Something a learner can hit while starting or reaching the Cassandra cluster, with its fix. */
@@ -7,6 +8,10 @@ public class ClusterException extends WorkshopException {
 
     public ClusterException(String problem, String fix) {
         super(problem, fix);
+    }
+
+    public ClusterException(Problem problem, Throwable cause) {
+        super(problem, cause);
     }
 
     public ClusterException(String problem, String fix, Throwable cause) {

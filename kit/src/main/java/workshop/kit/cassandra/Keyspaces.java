@@ -44,12 +44,17 @@ public final class Keyspaces {
             return Optional.empty();
         }
         String namespace = configured.trim();
-        if (!NAMESPACE.matcher(namespace).matches()) {
+        if (!isNamespace(namespace)) {
             throw new ClusterException("WORKSHOP_NAMESPACE is '" + namespace + "'; it becomes part of keyspace names, so it"
                     + " must be 1 to 20 lower-case letters, digits or _, starting with a letter.",
                     "export WORKSHOP_NAMESPACE=" + suggestion(namespace));
         }
         return Optional.of(namespace);
+    }
+
+    /** Whether the name can be a namespace (and so a room's learner name). */
+    static boolean isNamespace(String name) {
+        return NAMESPACE.matcher(name).matches();
     }
 
     /** The keyspace's name on the cluster: the workshop's name for it, in the current namespace. */
@@ -70,8 +75,12 @@ public final class Keyspaces {
      * cluster (see {@link #name}).
      */
     public static String recreate(CqlSession session, String keyspace) {
-        drop(session, keyspace);
-        String name = name(keyspace);
+        return recreateNamed(session, name(keyspace));
+    }
+
+    /** {@link #recreate} by the keyspace's name on the cluster. */
+    static String recreateNamed(CqlSession session, String name) {
+        dropNamed(session, name);
         session.execute(schema("CREATE KEYSPACE " + CqlIdentifier.fromInternal(name).asCql(true)
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
         awaitSchemaAgreement(session);
@@ -130,10 +139,21 @@ public final class Keyspaces {
         return name;
     }
 
-    /** Drops the keyspace, in the current namespace, if it exists. */
+    /**
+     * Drops the keyspace, in the current namespace, if it exists. Looked up first: on a room's
+     * cluster DROP KEYSPACE IF EXISTS needs the DROP permission even for a keyspace that does not
+     * exist, and a learner holds it only on keyspaces they created.
+     */
     public static void drop(CqlSession session, String keyspace) {
-        session.execute(schema("DROP KEYSPACE IF EXISTS " + CqlIdentifier.fromInternal(name(keyspace)).asCql(true)));
-        awaitSchemaAgreement(session);
+        dropNamed(session, name(keyspace));
+    }
+
+    private static void dropNamed(CqlSession session, String name) {
+        if (session.execute(SimpleStatement.newInstance("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?",
+                name)).one() != null) {
+            session.execute(schema("DROP KEYSPACE IF EXISTS " + CqlIdentifier.fromInternal(name).asCql(true)));
+            awaitSchemaAgreement(session);
+        }
     }
 
     /** Schema changes wait for every node to agree, which takes longer than a query. */
@@ -141,7 +161,7 @@ public final class Keyspaces {
         return SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
     }
 
-    private static String suggestion(String namespace) {
+    static String suggestion(String namespace) {
         String cleaned = namespace.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
         cleaned = cleaned.matches("[a-z].*") ? cleaned : "l" + cleaned;
         return cleaned.substring(0, Math.min(20, cleaned.length()));

@@ -41,6 +41,8 @@ public final class LocalCluster {
     private static final String FAILED_START_FILE = "last-failed-start.txt";
     /** Written by the test support when a test run started the cluster; a stop makes it untrue. */
     private static final String STARTED_BY_TESTS = "started-by-tests";
+    /** Present while a room's cluster runs: the address learners reach it at. */
+    private static final String ROOM_FILE = "room";
 
     private final ClusterLayout layout;
 
@@ -101,11 +103,12 @@ public final class LocalCluster {
 
     /**
      * Starts our cluster unless some of it runs: the stopped cluster's nodes with their data when
-     * their folders hold it (after a reboot, say), else a fresh cluster of the asked size (3 when
-     * none was asked). Says its plan in one line first; empty when ours already ran. Holds a file
-     * lock so two lessons or test JVMs started at once do not both launch nodes.
+     * their folders hold it (after a reboot, say; a room's cluster stays one), else a fresh cluster
+     * of the asked size (3 when none was asked), as a room's cluster when one is given (logins on;
+     * see {@link RoomAccess}). Says its plan in one line first; empty when ours already ran. Holds
+     * a file lock so two lessons or test JVMs started at once do not both launch nodes.
      */
-    public Optional<StoppedCluster.Plan> start(OptionalInt asked, Consumer<String> announce) {
+    public Optional<StoppedCluster.Plan> start(OptionalInt asked, Optional<Room> room, Consumer<String> announce) {
         Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
@@ -123,6 +126,8 @@ public final class LocalCluster {
             } else {
                 wipe(nodeFolders());
                 write(SIZE_FILE, Integer.toString(nodes));
+                deleteIfExists(layout.home().resolve(ROOM_FILE));
+                room.ifPresent(r -> write(ROOM_FILE, r.address()));
                 launch(layout.nodes(nodes), nodes, java, classpath, true);
             }
             return Optional.of(plan);
@@ -187,6 +192,20 @@ public final class LocalCluster {
         }
     }
 
+    /** The room this cluster serves, if it was started as a room's cluster; healed nodes stay one. */
+    public Optional<Room> room() {
+        try {
+            return Optional.of(new Room(Files.readString(layout.home().resolve(ROOM_FILE)).trim()));
+        } catch (IOException notARoom) {
+            return Optional.empty();
+        }
+    }
+
+    /** Where a room's admin login is kept while its cluster lives (see {@link RoomAccess}). */
+    Path roomAdminFile() {
+        return layout.home().resolve("room-admin.properties");
+    }
+
     private Processes.Held lock() {
         return Processes.lock(layout.home().resolve("start.lock"), LOCK_TIMEOUT);
     }
@@ -200,12 +219,13 @@ public final class LocalCluster {
     /** The seed (node1) first when it is among them, since the others join through it; the rest together. */
     private void launch(List<NodeSpec> nodes, int clusterSize, Path java, String classpath, boolean fresh) {
         NodeSpec seed = layout.node(1);
+        Optional<Room> room = room();
         List<NodeSpec> first = nodes.contains(seed) ? List.of(seed) : List.of();
         List<NodeSpec> rest = nodes.stream().filter(n -> !n.equals(seed)).toList();
         try {
             for (List<NodeSpec> batch : List.of(first, rest)) {
                 CompletableFuture.allOf(batch.stream()
-                        .map(node -> CompletableFuture.runAsync(() -> startNode(node, seed, clusterSize, java, classpath)))
+                        .map(node -> CompletableFuture.runAsync(() -> startNode(node, seed, clusterSize, room, java, classpath)))
                         .toArray(CompletableFuture[]::new)).join(); // each start is bounded by its own poll
             }
             deleteIfExists(layout.home().resolve(FAILED_START_FILE));
@@ -223,10 +243,11 @@ public final class LocalCluster {
     }
 
     /** Starts one node and waits for its CQL port; a retryable death is retried, each retry said in one line. */
-    private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Path java, String classpath) {
+    private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Optional<Room> room, Path java, String classpath) {
         for (int attempt = 0; ; attempt++) {
             long logStart = NodeProcess.logLength(node);
-            ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize), java, classpath, heapMb());
+            ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize, room), java, classpath,
+                    heapMb(), NodeConfig.properties(clusterSize, room));
             boolean settled = Poll.until(node.name() + " (pid " + process.pid() + ") to open port " + node.nativePort(),
                             START_TIMEOUT).every(Duration.ofMillis(250))
                     .tryAwait(() -> !process.isAlive() || Processes.listening(node.nativePort()));
@@ -262,6 +283,8 @@ public final class LocalCluster {
         wipe(nodeFolders());
         deleteIfExists(layout.home().resolve(SIZE_FILE));
         deleteIfExists(layout.home().resolve(STARTED_BY_TESTS));
+        deleteIfExists(layout.home().resolve(ROOM_FILE));
+        deleteIfExists(roomAdminFile());
         return ours.size();
     }
 

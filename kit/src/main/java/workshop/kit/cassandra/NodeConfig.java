@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Writes the smallest cassandra.yaml and logback.xml a local node needs. */
@@ -17,13 +18,13 @@ final class NodeConfig {
 
     private NodeConfig() {}
 
-    static Path write(NodeSpec node, NodeSpec seed, int clusterSize) {
+    static Path write(NodeSpec node, NodeSpec seed, int clusterSize, Optional<Room> room) {
         try {
             for (String sub : List.of("data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
                 Files.createDirectories(node.dir().resolve(sub));
             }
             Path yaml = node.dir().resolve("cassandra.yaml");
-            Files.writeString(yaml, yaml(node, seed, clusterSize));
+            Files.writeString(yaml, yaml(node, seed, clusterSize) + room.map(NodeConfig::roomYaml).orElse(LOCAL_ONLY));
             Files.writeString(node.dir().resolve("logback.xml"), logback(node));
             return yaml;
         } catch (IOException e) {
@@ -59,7 +60,6 @@ final class NodeConfig {
                     parameters:
                       - seeds: "127.0.0.1:%d"
                 listen_address: 127.0.0.1
-                rpc_address: 127.0.0.1
                 storage_port: %d
                 native_transport_port: %d
                 start_native_transport: true
@@ -72,8 +72,6 @@ final class NodeConfig {
                 cdc_raw_directory: %s
                 commitlog_sync: periodic
                 commitlog_sync_period: 10000ms
-                authenticator: AllowAllAuthenticator
-                authorizer: AllowAllAuthorizer
                 concurrent_reads: 8
                 concurrent_writes: 8
                 concurrent_counter_writes: 8
@@ -100,6 +98,42 @@ final class NodeConfig {
                 dir.resolve("hints"),
                 dir.resolve("saved_caches"),
                 dir.resolve("cdc_raw"));
+    }
+
+    /** A laptop's cluster: clients on this machine only, and no logins. */
+    private static final String LOCAL_ONLY = """
+            rpc_address: 127.0.0.1
+            authenticator: AllowAllAuthenticator
+            authorizer: AllowAllAuthorizer
+            """;
+
+    /**
+     * A room's cluster: logins and permissions on. Listening beyond this machine, a node accepts
+     * clients on every interface and tells drivers the address learners reach; the nodes still
+     * talk to each other on 127.0.0.1, and the commands on this machine keep using 127.0.0.1.
+     */
+    static String roomYaml(Room room) {
+        String clients = room.local() ? "rpc_address: 127.0.0.1\n"
+                : "rpc_address: 0.0.0.0\nbroadcast_rpc_address: " + room.address() + "\n";
+        return clients + """
+                authenticator: PasswordAuthenticator
+                authorizer: CassandraAuthorizer
+                role_manager: CassandraRoleManager
+                """;
+    }
+
+    /**
+     * System properties that differ by cluster. A room's logins table is replicated to every node
+     * (up to 3) from the start, so a login does not depend on one node. The default superuser
+     * (which a room's setup replaces) is created at once; with several nodes its creation fails
+     * until the ring can take the write and is retried after this delay, so not in a busy loop.
+     */
+    static List<String> properties(int clusterSize, Optional<Room> room) {
+        if (room.isEmpty()) {
+            return List.of("-Dcassandra.superuser_setup_delay_ms=0");
+        }
+        return List.of("-Dcassandra.system_auth.default_rf=" + Math.min(clusterSize, 3),
+                "-Dcassandra.superuser_setup_delay_ms=" + (clusterSize == 1 ? 0 : 500));
     }
 
     private static String logback(NodeSpec node) {

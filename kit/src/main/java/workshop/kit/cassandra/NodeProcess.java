@@ -25,7 +25,7 @@ final class NodeProcess {
 
     private NodeProcess() {}
 
-    static ProcessHandle launch(NodeSpec node, Path yaml, Path java, String classpath, int heapMb) {
+    static ProcessHandle launch(NodeSpec node, Path yaml, Path java, String classpath, int heapMb, List<String> properties) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.add("-Xms256m"); // the heap grows only as far as a lesson needs it
@@ -39,9 +39,9 @@ final class NodeProcess {
                 "-Dcassandra.jmx.local.port=" + node.jmxPort(),
                 "-Dcassandra.ring_delay_ms=" + RING_DELAY_MS,
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
-                "-Dcassandra.superuser_setup_delay_ms=0",
-                "-Dcassandra.storagedir=" + node.dir().toAbsolutePath(),
-                "-cp", classpath,
+                "-Dcassandra.storagedir=" + node.dir().toAbsolutePath()));
+        command.addAll(properties);
+        command.addAll(List.of("-cp", classpath,
                 "org.apache.cassandra.service.CassandraDaemon"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(node.dir().toFile())

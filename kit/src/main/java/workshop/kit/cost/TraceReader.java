@@ -32,10 +32,13 @@ final class TraceReader {
             "^(Promising ballot|Reading existing values for CAS precondition|Accepting proposal|Committing proposal)");
     /**
      * Reads a node makes of its own system tables, not of the learner's: its Paxos state before it
-     * promises, and its own record in system.local (read once after a start, when a commit first
-     * looks up truncation times).
+     * promises, its own record in system.local (read once after a start, when a commit first
+     * looks up truncation times), and on a room's cluster the logins and permissions it checks
+     * before a statement when its cache of them has expired (system_auth's tables).
      */
-    private static final Pattern INTERNAL_READ = Pattern.compile("^Executing single-partition query on (paxos|local)$");
+    private static final Pattern INTERNAL_READ = Pattern.compile(
+            "^Executing single-partition query on (paxos|local|roles|role_members|role_permissions|network_permissions"
+                    + "|cidr_permissions|identity_to_role)$");
     private static final Duration SETTLE = Duration.ofMillis(100);
     /** Polls in a row that must see the same events before the trace counts as complete. */
     private static final int STABLE_POLLS = 2;

@@ -11,6 +11,7 @@ import java.util.Optional;
 import workshop.kit.Problem;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
+import workshop.kit.cassandra.AccessRefused;
 
 /**
  * The one place a failure becomes what a learner reads: what happened and the command that fixes
@@ -55,6 +56,9 @@ public final class Failures {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof WorkshopException known) {
                 return known.problem();
+            }
+            if (t.getClass().getName().equals(AccessRefused.UNAUTHORIZED)) {
+                return AccessRefused.statement(String.valueOf(t.getMessage()));
             }
         }
         String type = failure.getClass().getName();

@@ -1,5 +1,7 @@
 package workshop.kit.tools;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +11,14 @@ import workshop.kit.Problem;
 import workshop.kit.Processes;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.CassandraSettings;
 import workshop.kit.cassandra.ClusterException;
 import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
 import workshop.kit.cassandra.Preflight;
+import workshop.kit.cassandra.Room;
+import workshop.kit.cassandra.RoomAccess;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
 import workshop.kit.terminal.Failures;
@@ -34,9 +39,10 @@ public final class ClusterTool {
                 case "down" -> down(options);
                 case "status" -> status();
                 case "doctor" -> System.exit(doctor() ? 0 : 1);
+                case "room" -> room(options);
                 default -> {
-                    System.err.println("Unknown command '" + command
-                            + "'. Use one of: up [--nodes 1|2|3], down [--leftovers], status, doctor");
+                    System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3] [--room"
+                            + " [--listen ADDRESS]], down [--leftovers], status, doctor, room add NAME");
                     System.exit(2);
                 }
             }
@@ -52,13 +58,24 @@ public final class ClusterTool {
         return Optional.of(ClusterLayout.validNodes(i + 1 < options.size() ? options.get(i + 1) : "", "--nodes"));
     }
 
+    /** --room, or --listen ADDRESS (a room others reach): a room's cluster, with logins. */
+    private static Optional<Room> roomOption(List<String> options) {
+        int listen = options.indexOf("--listen");
+        if (listen >= 0) {
+            return Optional.of(Room.at(listen + 1 < options.size() ? options.get(listen + 1) : ""));
+        }
+        return options.contains("--room") ? Optional.of(new Room(Room.LOCAL)) : Optional.empty();
+    }
+
     private static void up(List<String> options) {
         Optional<Integer> asked = nodesOption(options);
+        Optional<Room> room = roomOption(options);
         LocalCluster cluster = LocalCluster.standard();
         long started = System.nanoTime();
         if (cluster.runningNodes().isEmpty()) {
             OptionalInt size = asked.map(OptionalInt::of).orElseGet(LocalCluster::askedNodes);
-            cluster.start(size, line -> System.out.println(line + "..."))
+            String forRoom = room.map(r -> " for a room, logins on, clients on " + r.address()).orElse("");
+            cluster.start(size, room, line -> System.out.println(line + forRoom + "..."))
                     .ifPresent(plan -> System.out.printf("%d node(s) ready in %.1f s.%n", plan.nodes(), seconds(started)));
         } else if (!cluster.missingNodes().isEmpty()) {
             System.out.println("Restarting " + names(cluster.missingNodes()) + " with the data on disk...");
@@ -72,10 +89,51 @@ public final class ClusterTool {
             System.out.println("The cluster has " + size + " node(s). For " + asked.get()
                     + " (deletes the data): ./jbang down && ./jbang up --nodes " + asked.get());
         }
+        if (room.isPresent() && !room.equals(cluster.room())) {
+            System.out.println("The running cluster is " + cluster.room().map(r -> "a room on " + r.address()).orElse("not a room's")
+                    + ". For a room on " + room.get().address() + " (deletes the data): ./jbang down && ./jbang up "
+                    + String.join(" ", options));
+        }
+        cluster.room().ifPresent(r -> secureRoom(cluster, r));
         try (var session = Cassandra.findOrStart().connect()) {
             System.out.println("The driver sees " + Cassandra.nodesUp(session) + " node(s) up.");
         }
         status();
+    }
+
+    /** The room's admin login, said once, when it replaces the default superuser. */
+    private static void secureRoom(LocalCluster cluster, Room room) {
+        boolean fresh = RoomAccess.admin(cluster).isEmpty();
+        CassandraSettings.Credentials admin = RoomAccess.secure(cluster);
+        System.out.println("A room's cluster: every client logs in; learners reach it at " + room.address() + ".");
+        if (fresh) {
+            System.out.println("Admin login, for you only (the default superuser cassandra is dropped):");
+            System.out.println("  user " + admin.username() + ", password " + admin.password());
+        }
+        System.out.println("Commands run here log in as " + admin.username() + " by themselves. Each learner: ./jbang room add NAME");
+    }
+
+    /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */
+    private static void room(List<String> options) {
+        if (options.size() != 2 || !options.get(0).equals("add")) {
+            System.err.println("Use: ./jbang room add NAME (a learner's login on the room's cluster)");
+            System.exit(2);
+        }
+        CassandraSettings settings = CassandraSettings.fromEnvironment();
+        LocalCluster local = LocalCluster.standard();
+        Optional<Room> room = local.room();
+        if (!settings.remote() && room.isEmpty()) {
+            throw new ClusterException("No room's cluster runs in this checkout, so there is nobody to add a login to.",
+                    "./jbang up --room --listen ADDRESS (the address learners reach; see docs/instructor-guide.md)");
+        }
+        List<InetSocketAddress> contactPoints = settings.remote() ? settings.contactPoints()
+                : local.layout().nodes(local.expectedNodes()).stream()
+                        .map(n -> InetSocketAddress.createUnresolved(room.orElseThrow().address(), n.nativePort())).toList();
+        try (CqlSession session = Cassandra.findOrStart(settings).connect()) {
+            CassandraSettings.Credentials login = RoomAccess.add(session, options.get(1));
+            System.out.println("Learner " + login.username() + " may log in. Give them these lines (the password is kept nowhere):");
+            RoomAccess.learnerSettings(contactPoints, settings.datacenter(), login).forEach(line -> System.out.println("  " + line));
+        }
     }
 
     private static void down(List<String> options) {
@@ -117,6 +175,8 @@ public final class ClusterTool {
         }
         table.print();
         System.out.println("  memory of our nodes together: " + mb(totalRss) + "; folder: " + cluster.layout().home());
+        cluster.room().ifPresent(room -> System.out.println("  a room's cluster (logins on) at " + room.address()
+                + "; a learner's login: ./jbang room add NAME"));
         if (!missing.isEmpty()) {
             System.out.println("  " + names(missing) + " of the running cluster is down; ./jbang up restarts it with its data.");
         }

@@ -2,13 +2,16 @@ package workshop.testkit.runner;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.opentest4j.AssertionFailedError;
+import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
+import workshop.kit.cassandra.AccessRefused;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.MeasurementIncomplete;
 import workshop.testkit.SchemaChanged;
@@ -62,6 +65,11 @@ final class FailureText {
         }
         if (error instanceof WorkshopException workshop) {
             return workshop.getMessage();
+        }
+        if (error instanceof UnauthorizedException refused) {
+            // A room's cluster refused the statement: whose keyspace it was and the way back to one's own.
+            Problem problem = AccessRefused.statement(refused.getMessage());
+            return problem.what() + " Fix: " + problem.fix();
         }
         return error.getClass().getSimpleName() + ": " + error.getMessage();
     }

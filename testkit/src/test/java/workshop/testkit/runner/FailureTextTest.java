@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -69,5 +70,13 @@ class FailureTextTest {
         assertTrue(lines.size() > 1);
         assertTrue(lines.stream().allMatch(l -> l.length() <= 100), lines.toString());
         assertTrue(lines.get(1).startsWith("    word"), lines.toString());
+    }
+
+    @Test
+    void aStatementARoomsClusterRefusedNamesTheOwnNamespace() {
+        String text = FailureText.describe(new UnauthorizedException(null,
+                "User alice has no MODIFY permission on <table bob_lesson02.messages> or any of its parents"));
+        assertTrue(text.startsWith("The cluster refused user alice MODIFY on table bob_lesson02.messages"), text);
+        assertTrue(text.contains("Fix: export WORKSHOP_NAMESPACE=alice"), text);
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
+import workshop.kit.WarmGrader;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.ClusterLayout;
@@ -86,6 +87,9 @@ public final class ClusterTool {
         MotoServer moto = MotoServer.standard();
         System.out.println(moto.stop() ? "Stopped the DynamoDB emulator (its tables lived in its memory)."
                 : "No DynamoDB emulator of ours was running.");
+        if (WarmGrader.stop()) {
+            System.out.println("Stopped the warm grading JVM that waited for the next ./jbang check.");
+        }
         if (options.contains("--leftovers")) {
             System.out.println("Stopped " + cluster.stopLeftovers() + " leftover node process(es) from earlier runs.");
             System.out.println("Stopped " + moto.stopLeftovers() + " leftover DynamoDB emulator(s) from earlier runs.");

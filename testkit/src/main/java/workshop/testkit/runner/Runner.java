@@ -36,6 +36,7 @@ public final class Runner {
 
     public static void main(String... args) throws Exception {
         Runner runner = new Runner(Workshop.root());
+        LaunchFile.remember(Workshop.stateDir());
         List<String> words = List.of(args);
         boolean yes = words.contains("--yes");
         List<String> plain = words.stream().filter(w -> !w.equals("--yes")).toList();

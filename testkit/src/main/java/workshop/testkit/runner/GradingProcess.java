@@ -131,6 +131,7 @@ final class GradingProcess {
     void run(Path classes, List<Path> sources, List<String> skip) {
         try {
             synchronized (this) {
+                Files.createDirectories(timeline.getParent()); // a warm JVM may grade a lesson never checked here
                 times = Files.newBufferedWriter(timeline);
             }
             note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");

@@ -164,9 +164,15 @@ public final class LessonCheck {
         boolean follow(GradingProcess child, Path classes, List<Path> sources) {
             child.run(classes, sources, done);
             Deque<String[]> open = new ArrayDeque<>();
-            Duration limit = child.ready() ? TEST_TIME_LIMIT : STARTUP_LIMIT;
+            boolean warm = child.ready();
             while (true) {
-                Optional<String> next = child.next(limit);
+                Optional<String> next = child.next(warm ? TEST_TIME_LIMIT : STARTUP_LIMIT);
+                if (next.isEmpty() && !warm) {
+                    child.kill(); // no test ran: the machine, not the learner's code, was too slow
+                    failures.add(new Failure("the check", "the test JVM did not start within " + STARTUP_LIMIT.toSeconds()
+                            + " s", Kind.UNMEASURED, "-"));
+                    return false;
+                }
                 if (next.isEmpty()) {
                     child.kill();
                     return blame(open, "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s and was stopped: an endless"
@@ -174,7 +180,7 @@ public final class LessonCheck {
                 }
                 String[] line = next.get().split("\t", -1);
                 switch (line[0]) {
-                    case CheckProcess.READY -> limit = TEST_TIME_LIMIT;
+                    case CheckProcess.READY -> warm = true;
                     case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2])});
                     case CheckProcess.DONE -> finished(open, line);
                     case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));

@@ -124,11 +124,18 @@ public final class Processes {
 
     /** The folder named by the process's marker, read from its exact arguments where the OS gives them. */
     static Optional<Path> markedFolder(ProcessHandle process, String markerKey) {
+        return folderIn(arguments(process), markerKey);
+    }
+
+    /**
+     * A process's arguments as exactly as the OS gives them: a long command line (a JVM's class path)
+     * comes only as its first 4 KB split at spaces, so what identifies a process goes before it.
+     */
+    public static List<String> arguments(ProcessHandle process) {
         ProcessHandle.Info info = process.info();
-        List<String> args = info.arguments().map(List::of)
+        return info.arguments().map(List::of)
                 .or(() -> info.commandLine().map(c -> List.of(c.split("\\s+"))))
                 .orElse(List.of());
-        return folderIn(args, markerKey);
     }
 
     static Optional<Path> folderIn(List<String> args, String markerKey) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
+import workshop.kit.WarmGrader;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.CassandraSettings;
@@ -145,6 +146,9 @@ public final class ClusterTool {
         MotoServer moto = MotoServer.standard();
         System.out.println(moto.stop() ? "Stopped the DynamoDB emulator (its tables lived in its memory)."
                 : "No DynamoDB emulator of ours was running.");
+        if (WarmGrader.stop()) {
+            System.out.println("Stopped the warm grading JVM that waited for the next ./jbang check.");
+        }
         if (options.contains("--leftovers")) {
             System.out.println("Stopped " + cluster.stopLeftovers() + " leftover node process(es) from earlier runs.");
             System.out.println("Stopped " + moto.stopLeftovers() + " leftover DynamoDB emulator(s) from earlier runs.");

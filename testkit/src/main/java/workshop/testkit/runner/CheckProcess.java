@@ -4,12 +4,16 @@ import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +22,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -49,6 +55,8 @@ public final class CheckProcess {
     static final String DONE = "DONE";
     static final String LEFT = "LEFT";
     static final String END = "END";
+    /** The lesson did not compile (a warm JVM compiles it): the errors, one a line, encoded. */
+    static final String COMPILE_ERRORS = "COMPILE_ERRORS";
 
     /**
      * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
@@ -58,36 +66,52 @@ public final class CheckProcess {
 
     private CheckProcess() {}
 
-    /** Arguments: the log file, then --cassandra when the lesson's tests use the cluster. */
+    /**
+     * Options: --cassandra when the lesson's tests use the cluster; --serve SOCKET to wait, after the
+     * warm-up, for one runner to connect there (a warm JVM left for the next check; see
+     * {@link WarmGrading}) instead of talking on stdin and stdout; --warm-compile SOURCES to run the
+     * compiler once during the warm-up, so that compiling the lesson later is quick.
+     */
     public static void main(String... args) throws IOException {
-        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        Path log = Path.of(args[0]);
+        List<String> options = Arrays.asList(args);
+        Optional<Path> socket = option(options, "--serve").map(Path::of);
         // Held until the run starts: a JVM warming up for watch must not wipe the last check's log.
         ByteArrayOutputStream warmUp = new ByteArrayOutputStream();
         PrintStream learner = new PrintStream(warmUp, true, StandardCharsets.UTF_8);
         System.setOut(learner);
         System.setErr(learner);
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         try {
-            long started = System.nanoTime();
-            Launcher launcher = LauncherFactory.create();
-            long engine = System.nanoTime();
-            if (Arrays.asList(args).contains("--cassandra")) {
-                CassandraExtension.warmUp();
+            Optional<ServerSocketChannel> server = socket.isPresent() ? Optional.of(WarmGrading.listen(socket.get())) : Optional.empty();
+            Launcher launcher = warmUp(options);
+            InputStream commands = System.in;
+            if (server.isPresent()) {
+                SocketChannel runner = WarmGrading.awaitRunner(server.get(), socket.get());
+                protocol = new PrintStream(WarmGrading.output(runner), true, StandardCharsets.UTF_8);
+                commands = WarmGrading.input(runner);
             }
-            System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms%n",
-                    ManagementFactory.getRuntimeMXBean().getUptime() - (engine - started) / 1_000_000
-                            - (System.nanoTime() - engine) / 1_000_000,
-                    (engine - started) / 1_000_000, (System.nanoTime() - engine) / 1_000_000);
             protocol.println(READY);
-            String command = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+            BufferedReader in = new BufferedReader(new InputStreamReader(commands, StandardCharsets.UTF_8));
+            String command = in.readLine();
             if (command != null) {
+                List<String> parts = List.of(command.split("\t", -1));
+                Path log = Path.of(parts.get(0));
                 Files.createDirectories(log.getParent());
                 learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
                 learner.write(warmUp.toByteArray());
                 System.setOut(learner);
                 System.setErr(learner);
-                List<String> parts = List.of(command.split("\t"));
-                run(launcher, Path.of(parts.get(0)), Set.copyOf(parts.subList(1, parts.size())), protocol);
+                if (server.isPresent()) {
+                    WarmGrading.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
+                }
+                Path classes = Path.of(parts.get(1));
+                List<String> errors = parts.get(2).isEmpty() ? List.of()
+                        : JavaSources.compile(Stream.of(parts.get(2).split(File.pathSeparator)).map(Path::of).toList(), classes);
+                if (errors.isEmpty()) {
+                    run(launcher, classes, Set.copyOf(parts.subList(3, parts.size())), protocol);
+                } else {
+                    protocol.println(COMPILE_ERRORS + "\t" + encode(String.join("\n", errors)));
+                }
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
@@ -98,6 +122,29 @@ public final class CheckProcess {
         protocol.flush();
         learner.flush();
         Runtime.getRuntime().halt(0); // whatever the learner's code left running ends here
+    }
+
+    /** Loads the test engine, connects to the cluster and warms the compiler as asked, and says how long each took. */
+    private static Launcher warmUp(List<String> options) {
+        long started = System.nanoTime();
+        Launcher launcher = LauncherFactory.create();
+        // A discovery that finds no test loads what discovering the lesson's tests needs.
+        launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(DiscoverySelectors.selectClass(CheckProcess.class)).build());
+        long engine = System.nanoTime();
+        if (options.contains("--cassandra")) {
+            CassandraExtension.warmUp();
+        }
+        long cluster = System.nanoTime();
+        option(options, "--warm-compile").ifPresent(WarmGrading::warmCompiler);
+        System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms, compiler %d ms%n",
+                ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - started) / 1_000_000,
+                (engine - started) / 1_000_000, (cluster - engine) / 1_000_000, (System.nanoTime() - cluster) / 1_000_000);
+        return launcher;
+    }
+
+    private static Optional<String> option(List<String> options, String name) {
+        int at = options.indexOf(name);
+        return at >= 0 && at + 1 < options.size() ? Optional.of(options.get(at + 1)) : Optional.empty();
     }
 
     private static void run(Launcher launcher, Path classes, Set<String> skip, PrintStream protocol) throws IOException {

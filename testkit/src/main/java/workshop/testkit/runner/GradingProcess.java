@@ -1,8 +1,11 @@
 package workshop.testkit.runner;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import workshop.kit.cassandra.Keyspaces;
 
 /**
@@ -26,19 +31,29 @@ final class GradingProcess {
     /** What the child printed when it closed its output without a word: it died. */
     static final String GONE = "GONE";
 
-    private final Process process;
+    private final ProcessHandle process;
+    private final OutputStream commands;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    /** Where the learner's output goes, and beside it the timeline. */
+    private final Path log;
     private final Path timeline;
     private final long started = System.nanoTime();
+    /** True for a warm JVM left by an earlier check: it compiles the lesson itself, with a compiler already warm. */
+    private final boolean adopted;
+    private volatile boolean ready;
     /** When each test started and ended, for anyone asking where a check's time went; opened by run. */
     private Writer times;
 
-    private GradingProcess(Process process, Path timeline) {
+    private GradingProcess(ProcessHandle process, InputStream output, OutputStream commands, Path log, boolean adopted) {
         this.process = process;
-        this.timeline = timeline;
+        this.commands = commands;
+        this.log = log;
+        this.timeline = log.resolveSibling("timeline.log");
+        this.adopted = adopted;
         Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    ready |= line.equals(CheckProcess.READY);
                     lines.add(line);
                     note(line);
                 }
@@ -53,6 +68,26 @@ final class GradingProcess {
 
     /** Starts a check JVM on this JVM's class path; it warms up while the caller compiles. */
     static GradingProcess start(Path log, boolean cassandra) {
+        List<String> command = command(List.of());
+        if (cassandra) {
+            command.add("--cassandra");
+        }
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            return new GradingProcess(process.toHandle(), process.getInputStream(), process.getOutputStream(), log, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start a JVM to run the tests in", e);
+        }
+    }
+
+    /** A warm JVM that serves on a socket (see {@link WarmGrading}), connected to; it has not said READY yet. */
+    static GradingProcess connected(ProcessHandle process, InputStream output, OutputStream commands, Path log) {
+        return new GradingProcess(process, output, commands, log, true);
+    }
+
+    /** The java command of a check JVM on this JVM's class path, with the given JVM options; mutable, for its arguments. */
+    static List<String> command(List<String> jvmOptions) {
         String namespace = Keyspaces.namespace().orElse("");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -62,31 +97,49 @@ final class GradingProcess {
                 // A shared cluster holds every learner's keyspaces: the driver fetches (and refreshes after
                 // every schema change) the metadata of the tests' keyspaces in this namespace only.
                 "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0=/^"
-                        + (namespace.isEmpty() ? "" : namespace + "_") + "t_.*/",
-                "-cp", System.getProperty("java.class.path"),
-                CheckProcess.class.getName(), log.toString()));
-        if (cassandra) {
-            command.add("--cassandra");
-        }
-        try {
-            Files.createDirectories(log.getParent());
-            return new GradingProcess(new ProcessBuilder(command).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start(), log.resolveSibling("timeline.log"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot start a JVM to run the tests in", e);
-        }
+                        + (namespace.isEmpty() ? "" : namespace + "_") + "t_.*/"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckProcess.class.getName()));
+        return command;
     }
 
-    /** Tells it which classes to run, skipping the tests (or classes) an earlier process already ran. */
-    void run(Path classes, List<String> skip) {
+    boolean adopted() {
+        return adopted;
+    }
+
+    /** Whether it has said READY: warmed up, waiting for its run. */
+    boolean ready() {
+        return ready;
+    }
+
+    /** Waits until it says READY; false when it ended first or the limit passed. */
+    boolean awaitReady(Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!ready) {
+            Optional<String> line = next(Duration.ofNanos(deadline - System.nanoTime()));
+            if (line.isEmpty() || line.get().equals(GONE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Tells it which classes to run, skipping the tests (or classes) an earlier process already ran;
+     * with sources, it compiles them into classes first (only an adopted, warm JVM is asked to).
+     */
+    void run(Path classes, List<Path> sources, List<String> skip) {
         try {
             synchronized (this) {
+                Files.createDirectories(timeline.getParent()); // a warm JVM may grade a lesson never checked here
                 times = Files.newBufferedWriter(timeline);
             }
-            note("RUN");
-            Writer in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-            in.write(classes + (skip.isEmpty() ? "" : "\t" + String.join("\t", skip)) + "\n");
-            in.flush();
+            note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");
+            List<String> fields = new ArrayList<>(List.of(log.toString(), classes.toString(),
+                    String.join(File.pathSeparator, sources.stream().map(Path::toString).toList())));
+            fields.addAll(skip);
+            commands.write((String.join("\t", fields) + "\n").getBytes(StandardCharsets.UTF_8));
+            commands.flush();
         } catch (IOException e) {
             lines.add(GONE);
         }
@@ -124,9 +177,11 @@ final class GradingProcess {
     void kill() {
         process.destroyForcibly();
         try {
-            process.waitFor(5, TimeUnit.SECONDS);
+            process.onExit().get(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException notYet) {
+            // the kill is sent; the caller does not wait longer for it
         }
     }
 }

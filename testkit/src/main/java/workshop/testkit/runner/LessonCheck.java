@@ -82,36 +82,62 @@ public final class LessonCheck {
 
     /** A test JVM for this lesson, started now so it warms up while something else happens (compiling, waiting). */
     static GradingProcess prepare(ExerciseFiles files, Path workDir) {
-        boolean cassandra = files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonCheck::usesCassandra);
-        return GradingProcess.start(workDir.resolve(files.lesson().id()).resolve("output.log"), cassandra);
+        return GradingProcess.start(log(files, workDir), usesCassandra(files));
+    }
+
+    /** Where a check's test JVM writes the learner's output (the timeline.log beside it). */
+    static Path log(ExerciseFiles files, Path workDir) {
+        return workDir.resolve(files.lesson().id()).resolve("output.log");
+    }
+
+    static boolean usesCassandra(ExerciseFiles files) {
+        return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonCheck::usesCassandra);
     }
 
     public static Result run(ExerciseFiles files, Path workDir) {
         return run(files, workDir, prepare(files, workDir));
     }
 
-    /** Grades with the given test JVM (see {@link #prepare}); it is used up. */
-    static Result run(ExerciseFiles files, Path workDir, GradingProcess warm) {
+    /**
+     * Grades with the given test JVM (see {@link #prepare}, {@link WarmGrading#adopt}); it is used up.
+     * A fresh JVM warms up while the lesson compiles here; an adopted one, already warm, compiles it
+     * itself, with a compiler that is warm too.
+     */
+    static Result run(ExerciseFiles files, Path workDir, GradingProcess given) {
         long started = System.nanoTime();
         Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
-        List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
-        if (!errors.isEmpty()) {
-            warm.kill();
-            return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
+        GradingProcess first = given;
+        if (first.adopted() && !first.awaitReady(STARTUP_LIMIT)) {
+            first.kill(); // it left (idle) or another check took it: as without one
+            first = prepare(files, workDir);
         }
-        Outcomes outcomes = grade(files, workDir, classes, warm);
+        List<Path> compileThere = first.adopted() ? files.sourcesToCompile() : List.of();
+        if (!first.adopted()) {
+            List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
+            if (!errors.isEmpty()) {
+                first.kill();
+                return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
+            }
+        }
+        Outcomes outcomes = grade(files, workDir, classes, first, compileThere);
+        if (!outcomes.compileErrors.isEmpty()) {
+            return new Result(0, List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
+        }
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
-            outcomes = grade(files, workDir, classes, prepare(files, workDir)); // the keyspace is rebuilt now
+            outcomes = grade(files, workDir, classes, prepare(files, workDir), List.of()); // the keyspace is rebuilt now
         }
         List<Failure> ranked = outcomes.failures.stream().sorted(Comparator.comparing(Failure::kind)).toList();
         return new Result(outcomes.passed, ranked, List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
     }
 
-    private static Outcomes grade(ExerciseFiles files, Path workDir, Path classes, GradingProcess warm) {
+    /** Runs the tests, compiling first in the JVM when given sources; a JVM stopped at the limit is followed by a fresh one. */
+    private static Outcomes grade(ExerciseFiles files, Path workDir, Path classes, GradingProcess warm, List<Path> sources) {
         Outcomes outcomes = new Outcomes();
         GradingProcess child = warm;
-        for (int restarts = 0; outcomes.follow(child, classes) && restarts < MAX_RESTARTS; restarts++) {
+        List<Path> compile = sources;
+        for (int restarts = 0; outcomes.follow(child, classes, compile) && restarts < MAX_RESTARTS; restarts++) {
             child = prepare(files, workDir);
+            compile = List.of();
         }
         child.kill();
         return outcomes;
@@ -130,16 +156,23 @@ public final class LessonCheck {
         int passed;
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
+        final List<String> compileErrors = new ArrayList<>();
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
 
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
-        boolean follow(GradingProcess child, Path classes) {
-            child.run(classes, done);
+        boolean follow(GradingProcess child, Path classes, List<Path> sources) {
+            child.run(classes, sources, done);
             Deque<String[]> open = new ArrayDeque<>();
-            Duration limit = STARTUP_LIMIT;
+            boolean warm = child.ready();
             while (true) {
-                Optional<String> next = child.next(limit);
+                Optional<String> next = child.next(warm ? TEST_TIME_LIMIT : STARTUP_LIMIT);
+                if (next.isEmpty() && !warm) {
+                    child.kill(); // no test ran: the machine, not the learner's code, was too slow
+                    failures.add(new Failure("the check", "the test JVM did not start within " + STARTUP_LIMIT.toSeconds()
+                            + " s", Kind.UNMEASURED, "-"));
+                    return false;
+                }
                 if (next.isEmpty()) {
                     child.kill();
                     return blame(open, "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s and was stopped: an endless"
@@ -147,10 +180,11 @@ public final class LessonCheck {
                 }
                 String[] line = next.get().split("\t", -1);
                 switch (line[0]) {
-                    case CheckProcess.READY -> limit = TEST_TIME_LIMIT;
+                    case CheckProcess.READY -> warm = true;
                     case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2])});
                     case CheckProcess.DONE -> finished(open, line);
                     case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));
+                    case CheckProcess.COMPILE_ERRORS -> compileErrors.addAll(List.of(CheckProcess.decode(line[1]).split("\n")));
                     case CheckProcess.END -> {
                         return false;
                     }

@@ -36,6 +36,7 @@ public final class Runner {
 
     public static void main(String... args) throws Exception {
         Runner runner = new Runner(Workshop.root());
+        LaunchFile.remember(Workshop.stateDir());
         List<String> words = List.of(args);
         boolean yes = words.contains("--yes");
         List<String> plain = words.stream().filter(w -> !w.equals("--yes")).toList();
@@ -132,8 +133,17 @@ public final class Runner {
         return "Every exercise passes. You can now design tables from access patterns and prove what they cost. Well done!";
     }
 
+    /**
+     * Grades in the warm JVM an earlier check left, if one waits, else in one started now; then
+     * leaves one warming up for the next check (see {@link WarmGrading}).
+     */
     int check(Lesson lesson) {
-        return check(lesson, LessonCheck.prepare(new ExerciseFiles(root, lesson), checkDir()));
+        ExerciseFiles files = new ExerciseFiles(root, lesson);
+        GradingProcess grader = WarmGrading.adopt(LessonCheck.log(files, checkDir()))
+                .orElseGet(() -> LessonCheck.prepare(files, checkDir()));
+        int exit = check(lesson, grader);
+        WarmGrading.leave(files, LessonCheck.usesCassandra(files));
+        return exit;
     }
 
     private Path checkDir() {

@@ -1,0 +1,40 @@
+package workshop.testkit.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import workshop.kit.Workshop;
+
+class LaunchFileTest {
+
+    @Test
+    void linesAreTheJavaCommandTheRunnersJarAndTheWholeClassPath() {
+        String classPath = String.join(File.pathSeparator, "/cache/runner.java.1f/runner.jar", "/m2/driver.jar");
+        List<String> lines = LaunchFile.lines("/jdk17", classPath);
+        assertEquals(List.of(Path.of("/jdk17", "bin", "java").toString(), "/cache/runner.java.1f/runner.jar", classPath), lines);
+    }
+
+    /** The script starts "runner ARGS" itself, so its list must be the catalog's runner aliases, each passing its own name. */
+    @Test
+    void theScriptsShortcutCoversExactlyTheRunnersAliases() throws IOException {
+        String catalog = Files.readString(Workshop.root().resolve("jbang-catalog.json"));
+        Matcher alias = Pattern.compile("\"(\\w+)\": \\{ \"script-ref\": \"tools/runner.java\"(?:, \"arguments\": \\[\"(\\w+)\"\\])?").matcher(catalog);
+        StringBuilder aliases = new StringBuilder();
+        while (alias.find()) {
+            String name = alias.group(1);
+            assertTrue(name.equals("workshop") ? alias.group(2) == null : name.equals(alias.group(2)),
+                    name + " passes other arguments than the script assumes");
+            aliases.append(aliases.isEmpty() ? "" : "|").append(name);
+        }
+        String script = Files.readString(Workshop.root().resolve("jbang"));
+        assertTrue(script.contains("\n  " + aliases + ")\n"), "the jbang script's runner aliases are not " + aliases);
+    }
+}

@@ -92,15 +92,16 @@ public final class Runner {
     }
 
     int overview() {
-        TextTable table = TextTable.of("#", "lesson", "run it", "exercise");
+        // The command's column holds only the alias, under "./jbang", so the widest row fits 100 columns.
+        TextTable table = TextTable.of("#", "lesson", "./jbang", "exercise");
         for (Lesson lesson : Lessons.ALL) {
             String state = lesson.exercisePackage().map(p -> exerciseState(lesson)).orElse("-");
-            table.row(lesson.number(), lesson.title(), "./jbang " + lesson.alias(), state);
+            table.row(lesson.number(), lesson.title(), lesson.alias(), state);
         }
         table.print();
         System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
         System.out.println();
-        System.out.println(nextStep());
+        say(nextStep());
         return 0;
     }
 
@@ -144,7 +145,8 @@ public final class Runner {
                          or re-grade on every save:                 ./jbang watch %s""",
                     lesson.number(), lesson.title(), lesson.alias(), where, lesson.number(), lesson.number());
             case FAILING -> String.format("""
-                    Next: make lesson %s's tests pass%s. Edit %s, then ./jbang check %s
+                    Next: make lesson %s's tests pass%s.
+                      Edit %s, then ./jbang check %s
                       Stuck? ./jbang hint %s gives one hint at a time.""",
                     lesson.number(), currentTask(lesson).map(t -> ", task " + t.number() + " first (" + t.title() + ")").orElse(""),
                     where, lesson.number(), lesson.number());
@@ -197,8 +199,9 @@ public final class Runner {
         progress.recordCheck(lesson.id(), result.allPassed());
         progress.recordTasks(lesson.id(), tasks.stream().collect(Collectors.toMap(t -> t.task().number(), TaskStatus::state)));
         System.out.println();
+        String hintFor = currentTask(lesson).map(t -> " for task " + t.number()).orElse("");
         say(result.allPassed() ? "Passed! " + nextStep() : "Fix that, then ./jbang check " + lesson.number()
-                + "   (a hint: ./jbang hint " + lesson.number() + ")");
+                + "   (a hint" + hintFor + ": ./jbang hint " + lesson.number() + ")");
         return result.allPassed() ? 0 : 1;
     }
 

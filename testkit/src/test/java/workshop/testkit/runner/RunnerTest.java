@@ -3,6 +3,9 @@ package workshop.testkit.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.terminal.Failures;
 import workshop.kit.tools.JavaSources;
 
 class RunnerTest {
@@ -83,6 +87,22 @@ class RunnerTest {
             assertEquals(tasks.stream().map(Task::number).toList(), tested, "lesson " + lesson.number()
                     + ": the tasks of " + root.relativize(files.hintsFile()) + " and the TaskN...Test classes");
         }
+    }
+
+    @Test
+    void theOverviewFitsTheTerminalWidth(@TempDir Path root) {
+        new ProgressFile(ProgressFile.defaultFile(root)).recordCheck(Runner.exercises().get(0).id(), false);
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            new Runner(root).overview();
+        } finally {
+            System.setOut(stdout);
+        }
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.size() > Runner.exercises().size(), "one row per lesson");
+        lines.forEach(line -> assertTrue(line.length() <= Failures.COLUMNS, line.length() + " columns: " + line));
     }
 
     @Test

@@ -4,15 +4,14 @@ import java.time.Clock;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Exercise 06b: a channel's messages the Discord way. The partition key is "channelId:bucket",
- * where the bucket holds ten days of messages (ChannelBuckets.of(messageId)), and
- * the sort key is the message id, so a bucket reads newest first.
+ * Lesson 06, task 2 of 3 (tests: Task2ChannelMessagesTest): a channel's messages the Discord way.
+ * "The newest 50 messages of a channel" is asked 40,000 times a second, "the page before this one"
+ * 2,000 times. A channel's history grows for ever, so a partition holds one channel's messages of
+ * ten days: ChannelBuckets says which bucket a message id (or a channel's creation) falls in, and
+ * which bucket is current at an instant. Message ids are Snowflakes: a larger id is a newer message.
  *
- * A page of the newest messages starts in the current bucket (ChannelBuckets.at(clock.instant())).
- * When a bucket has fewer messages than the page still needs, step back to the previous bucket,
- * but never past the bucket the channel was created in (ChannelBuckets.of(channelId)): a quiet
- * channel must not send you walking back forever. When a bucket has more than the page needs,
- * DynamoDB's LastEvaluatedKey says where the next page continues.
+ * Each page reads only what it returns, from as few buckets as it can; a quiet channel must not
+ * send a reader walking back for ever, and a channel's oldest messages must still be reachable.
  */
 public class ChannelMessages {
 
@@ -27,7 +26,7 @@ public class ChannelMessages {
     }
 
     public void createTable() {
-        // TODO: partition key "channelId:bucket" (a string), sort key the message id (a number)
+        // TODO: a partition per channel and bucket, sorted so a bucket reads newest first
         throw new UnsupportedOperationException("TODO: create the messages table");
     }
 
@@ -43,7 +42,7 @@ public class ChannelMessages {
      * @throws IllegalArgumentException when size is not between 1 and 100
      */
     public MessagePage page(long channelId, int size, PageCursor after) {
-        // TODO: query bucket by bucket (Limit = what the page still needs), follow LastEvaluatedKey, step back when a bucket runs dry
+        // TODO: the page, read bucket by bucket, no more items than it returns
         throw new UnsupportedOperationException("TODO: read one page of a channel's messages");
     }
 }

@@ -4,9 +4,9 @@ import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Exercise 06c: the chat-list write of lesson 04 as one DynamoDB transaction. A sort key cannot
- * be changed in place, so moving a chat to the top of a member's list is a delete of the old row
- * and a put of the new one; with the message itself, all of it must happen or none of it.
+ * Lesson 06, task 3 of 3 (tests: Task3ChatListsTest): the chat-list write of lesson 04 as one
+ * DynamoDB transaction. "A user's chats, most recently active first" is asked 5,000 times a second;
+ * every message moves its chat to the top of each member's list, and all of a send happens or none.
  *
  * The items, all in one table with string keys pk and sk:
  *   chat head    pk "CHAT#chatId", sk "HEAD"            last_message_id (number, 0 for a new chat)

@@ -5,13 +5,13 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Exercise 06a: a shop's orders in DynamoDB. The account page asks for "the customer's profile
- * and newest orders" and the order history for "the n newest orders of a customer". Design the
- * keys so each question is one Query that reads no more items than it returns.
+ * Lesson 06, task 1 of 3 (tests: Task1OrderHistoryTest): a shop's orders in DynamoDB. The account
+ * page asks for "the customer's profile and newest orders" and the order history for "the n newest
+ * orders of a customer"; both are asked on every visit, far more often than an order is placed.
+ * Design the keys so each question is one Query that reads no more items than it returns.
  *
  * The tests give you a client and a table name of your own. Workshop.kit.dynamo.Tables.keyed and
- * Tables.create save typing. Sort keys of type S compare character by character: the newer order
- * must have the larger sort key (careful: Instant.toString() drops a zero fraction of a second).
+ * Tables.create save typing.
  */
 public class OrderHistory {
 

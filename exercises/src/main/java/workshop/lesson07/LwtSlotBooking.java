@@ -4,8 +4,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
 
 /**
- * Exercise 07, part 3: the same booking in Cassandra, where no transaction spans a read and a
- * write. Exactly one of many concurrent diners may win a slot, and a refused request writes nothing.
+ * Lesson 07, task 3 of 3 (tests: Task3LwtSlotBookingTest): the same booking in Cassandra, where no
+ * transaction spans a read and a write. 50 bookings a second at peak, 1,000 open-slot searches a
+ * second on the same rows: exactly one of many concurrent diners may win a slot, and a refused
+ * request writes nothing.
  */
 public class LwtSlotBooking {
 

@@ -3,10 +3,19 @@ package workshop.lesson08;
 import com.datastax.oss.driver.api.core.CqlSession;
 
 /**
- * Exercise 08: a channel's message history, paged backwards with keyset cursors, and sends that
- * can be retried safely. The history is written once, never updated, grows for ever and is read
- * newest first, a page at a time from a position, at any depth; sends reach several servers at
- * once and clients retry them. Every page must read the rows it returns and no others.
+ * Lesson 08: a channel's message history, paged backwards with keyset cursors, and sends that can
+ * be retried safely. The history is written once, never updated, grows for ever and is read newest
+ * first, a page at a time from a position, at any depth: "the newest 50 of a channel" 40,000 times
+ * a second, "the page before this one" 2,000 times. Sends reach several servers at once, and
+ * clients retry them. Every page must read the rows it returns and no others.
+ *
+ * Four tasks, one after the other (./jbang check 08 shows where each stands):
+ *   Task 1 (Task1OnePageTest): number each channel's messages 1, 2, 3..., and serve the newest page
+ *          and a page below a cursor that lies inside one partition.
+ *   Task 2 (Task2AcrossBucketsTest): pages that cross from one partition into the previous one,
+ *          stay exact while messages arrive, and know when they are the last.
+ *   Task 3 (Task3SharedSequenceTest): one seq per message when several servers send to a channel at once.
+ *   Task 4 (Task4RetriedSendTest): a send repeated by its client answers what the first one answered.
  *
  * Tables the tests read by name: messages (the history; a partition holds at most bucketSize
  * consecutive seqs, bucket number seq / bucketSize), channel_head (one row per channel: its
@@ -38,19 +47,19 @@ public class ChannelMessages {
     }
 
     /**
-     * Stores a message under the channel's next seq (1 for a channel's first message, then one more
+     * Tasks 1, 3 and 4. Stores a message under the channel's next seq (1 for a channel's first message, then one more
      * for each message, also when several servers send to the same channel at once) and answers
      * with its seq and message id. A send repeated with the same channel, sender and clientMsgId
      * within a day answers what the first one answered and writes nothing, even when the copies
      * arrive at the same moment.
      */
     public Sent send(long channelId, long senderId, String clientMsgId, String body) {
-        // TODO: an idempotent send that takes the channel's next seq
+        // TODO: task 1: the channel's next seq; task 3: also with several servers at once; task 4: a retry
         throw new UnsupportedOperationException("TODO: an idempotent send with a per-channel seq");
     }
 
     /**
-     * The newest size messages of the channel, newest first, with the cursor for the next page;
+     * Tasks 1 and 2. The newest size messages of the channel, newest first, with the cursor for the next page;
      * an empty page with no cursor for a channel with no messages.
      *
      * @throws IllegalArgumentException when size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything
@@ -61,7 +70,7 @@ public class ChannelMessages {
     }
 
     /**
-     * The size messages just older than the cursor (seq below cursor.beforeSeq()), newest first.
+     * Tasks 1 and 2. The size messages just older than the cursor (seq below cursor.beforeSeq()), newest first.
      * A page reads the rows it returns and no others, crossing into the previous bucket only for
      * the rows it still lacks. Its next cursor is empty when nothing older exists.
      * A cursor past the channel's newest message finds nothing: answer an empty page (or refuse it),

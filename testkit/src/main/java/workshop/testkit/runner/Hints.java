@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/** A lesson's hints: a markdown file whose hints are separated by lines holding only "---". */
+/**
+ * A lesson's hints: a markdown file whose hints are separated by lines holding only "---". An
+ * exercise in numbered tasks heads each task's hints with its name (see {@link Task}).
+ */
 public final class Hints {
 
     private Hints() {}
@@ -17,10 +20,13 @@ public final class Hints {
             return List.of();
         }
         try {
-            return Arrays.stream(Files.readString(file).split("(?m)^---\\s*$"))
-                    .map(String::strip).filter(h -> !h.isEmpty()).toList();
+            return split(Files.readString(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static List<String> split(String text) {
+        return Arrays.stream(text.split("(?m)^---\\s*$")).map(String::strip).filter(h -> !h.isEmpty()).toList();
     }
 }

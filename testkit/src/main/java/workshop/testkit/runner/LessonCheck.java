@@ -23,7 +23,8 @@ import workshop.kit.tools.JavaSources;
  * Grades one lesson: compiles only that lesson's sources (so another lesson's compile error
  * cannot stop it) and runs its tests in a JVM of their own ({@link CheckProcess}), with a time
  * limit per test. A test that passes the limit is stopped for real: its JVM is killed and the
- * tests not yet run continue in a fresh one. Failures come back ranked, the most instructive first.
+ * tests not yet run continue in a fresh one. Failures come back ranked, the most instructive first:
+ * by task (see {@link Task}), so the learner works task by task, then by kind.
  */
 public final class LessonCheck {
 
@@ -55,17 +56,21 @@ public final class LessonCheck {
     }
 
     /**
-     * A check's outcome. failures are ranked (see {@link Kind}); {@link #firstFailure()} is the one the
-     * runner shows.
+     * A check's outcome: JUnit's ids of the tests that passed, and the failures, ranked (by task,
+     * then {@link Kind}); {@link #firstFailure()} is the one the runner shows.
      */
-    public record Result(int passed, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
-                         Duration took) {
+    public record Result(List<String> passedTests, List<Failure> failures, List<String> compileErrors,
+                         List<String> leftThreads, Duration took) {
+        public int passed() {
+            return passedTests.size();
+        }
+
         public boolean compiled() {
             return compileErrors.isEmpty();
         }
 
         public boolean allPassed() {
-            return compiled() && failures.isEmpty() && passed > 0;
+            return compiled() && failures.isEmpty() && passed() > 0;
         }
 
         public Optional<Failure> firstFailure() {
@@ -116,18 +121,22 @@ public final class LessonCheck {
             List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
             if (!errors.isEmpty()) {
                 first.kill();
-                return new Result(0, List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
+                return new Result(List.of(), List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
             }
         }
         Outcomes outcomes = grade(files, workDir, classes, first, compileThere);
         if (!outcomes.compileErrors.isEmpty()) {
-            return new Result(0, List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
+            return new Result(List.of(), List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
             outcomes = grade(files, workDir, classes, prepare(files, workDir), List.of()); // the keyspace is rebuilt now
         }
-        List<Failure> ranked = outcomes.failures.stream().sorted(Comparator.comparing(Failure::kind)).toList();
-        return new Result(outcomes.passed, ranked, List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+        return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** The most instructive first: task by task, and within a task by {@link Kind}. */
+    static List<Failure> rank(List<Failure> failures) {
+        return failures.stream().sorted(Comparator.comparing((Failure f) -> Task.of(f.id())).thenComparing(Failure::kind)).toList();
     }
 
     /** Runs the tests, compiling first in the JVM when given sources; a JVM stopped at the limit is followed by a fresh one. */
@@ -153,7 +162,7 @@ public final class LessonCheck {
 
     /** The tests' outcomes, gathered from one test JVM after another. */
     private static final class Outcomes {
-        int passed;
+        final List<String> passed = new ArrayList<>();
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
         final List<String> compileErrors = new ArrayList<>();
@@ -200,7 +209,11 @@ public final class LessonCheck {
             open.removeIf(entry -> entry[0].equals(line[1]));
             done.add(line[1]);
             switch (line[2]) {
-                case "PASS" -> passed += line[6].equals("1") ? 1 : 0;
+                case "PASS" -> {
+                    if (line[6].equals("1")) {
+                        passed.add(line[1]);
+                    }
+                }
                 case "FAIL" -> failures.add(new Failure(CheckProcess.decode(line[3]), CheckProcess.decode(line[5]),
                         Kind.valueOf(line[4]), line[1]));
                 default -> { } // a class that ran cleanly

@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -41,10 +42,26 @@ public final class ProgressFile {
         save();
     }
 
-    /** Forgets the lesson: not started, no hint shown. */
+    /**
+     * Records where a check left each task of an exercise in tasks. A task's state and hints are
+     * kept under its own key ({@link #taskKey}), read with {@link #state} and {@link #hintsShown}.
+     */
+    public void recordTasks(String lessonId, Map<Integer, LessonState> states) {
+        states.forEach((task, state) -> values.setProperty(taskKey(lessonId, task) + ".state",
+                state.name().toLowerCase(Locale.ROOT)));
+        save();
+    }
+
+    /** The key of task n of a lesson, where its state and hints shown are kept: "cursor-pagination.task.2". */
+    public static String taskKey(String lessonId, int task) {
+        return lessonId + ".task." + task;
+    }
+
+    /** Forgets the lesson: not started, no hint shown, and so for each of its tasks. */
     public void clear(String lessonId) {
         values.remove(lessonId + ".state");
         values.remove(lessonId + ".hints");
+        values.stringPropertyNames().stream().filter(key -> key.startsWith(lessonId + ".task.")).forEach(values::remove);
         save();
     }
 

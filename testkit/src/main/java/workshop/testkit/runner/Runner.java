@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import workshop.kit.Poll;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
@@ -92,16 +93,39 @@ public final class Runner {
     }
 
     int overview() {
-        TextTable table = TextTable.of("#", "lesson", "run it", "exercise");
+        // The command's column holds only the alias, under "./jbang", so the widest row fits 100 columns.
+        TextTable table = TextTable.of("#", "lesson", "./jbang", "exercise");
         for (Lesson lesson : Lessons.ALL) {
-            String state = lesson.exercisePackage().map(p -> progress.state(lesson.id()).label()).orElse("-");
-            table.row(lesson.number(), lesson.title(), "./jbang " + lesson.alias(), state);
+            String state = lesson.exercisePackage().map(p -> exerciseState(lesson)).orElse("-");
+            table.row(lesson.number(), lesson.title(), lesson.alias(), state);
         }
         table.print();
         System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
         System.out.println();
-        System.out.println(nextStep());
+        say(nextStep());
         return 0;
+    }
+
+    private List<Task> tasks(Lesson lesson) {
+        return Task.read(new ExerciseFiles(root, lesson).hintsFile());
+    }
+
+    /** The overview's cell: the lesson's state, or for a failing exercise in tasks the tasks passed ("2/4 tasks"). */
+    String exerciseState(Lesson lesson) {
+        List<Task> tasks = tasks(lesson);
+        LessonState state = progress.state(lesson.id());
+        if (tasks.isEmpty() || state != LessonState.FAILING) {
+            return state.label();
+        }
+        long passed = tasks.stream()
+                .filter(t -> progress.state(ProgressFile.taskKey(lesson.id(), t.number())) == LessonState.PASSED).count();
+        return passed + "/" + tasks.size() + " tasks";
+    }
+
+    /** The first task of the lesson its last check did not pass; empty for an exercise not in tasks. */
+    Optional<Task> currentTask(Lesson lesson) {
+        return tasks(lesson).stream()
+                .filter(t -> progress.state(ProgressFile.taskKey(lesson.id(), t.number())) != LessonState.PASSED).findFirst();
     }
 
     /** The one thing to do next, with its commands. */
@@ -122,9 +146,11 @@ public final class Runner {
                          or re-grade on every save:                 ./jbang watch %s""",
                     lesson.number(), lesson.title(), lesson.alias(), where, lesson.number(), lesson.number());
             case FAILING -> String.format("""
-                    Next: make lesson %s's tests pass. Edit %s, then ./jbang check %s
+                    Next: make lesson %s's tests pass%s.
+                      Edit %s, then ./jbang check %s
                       Stuck? ./jbang hint %s gives one hint at a time.""",
-                    lesson.number(), where, lesson.number(), lesson.number());
+                    lesson.number(), currentTask(lesson).map(t -> ", task " + t.number() + " first (" + t.title() + ")").orElse(""),
+                    where, lesson.number(), lesson.number());
             case PASSED -> throw new IllegalStateException("a passed lesson is never next");
         };
     }
@@ -164,8 +190,11 @@ public final class Runner {
         }
         say(String.format("%nLesson %s: %d passed, %d failed (%.1f s)", lesson.number(), result.passed(),
                 result.failures().size(), result.took().toMillis() / 1000.0));
+        List<TaskStatus> tasks = TaskStatus.of(tasks(lesson), result);
+        tasks.forEach(task -> say("  " + task.line(Failures.COLUMNS - 2)));
         result.firstFailure().ifPresent(first -> {
-            say("First failure: " + first.test());
+            int task = Task.of(first.id());
+            say("First failure" + (task > 0 && !tasks.isEmpty() ? " (task " + task + ")" : "") + ": " + first.test());
             say("  " + first.message().strip().replace("\n", "\n  "));
         });
         if (!result.leftThreads().isEmpty()) {
@@ -178,9 +207,11 @@ public final class Runner {
             return 1;
         }
         progress.recordCheck(lesson.id(), result.allPassed());
+        progress.recordTasks(lesson.id(), tasks.stream().collect(Collectors.toMap(t -> t.task().number(), TaskStatus::state)));
         System.out.println();
+        String hintFor = currentTask(lesson).map(t -> " for task " + t.number()).orElse("");
         say(result.allPassed() ? "Passed! " + nextStep() : "Fix that, then ./jbang check " + lesson.number()
-                + "   (a hint: ./jbang hint " + lesson.number() + ")");
+                + "   (a hint" + hintFor + ": ./jbang hint " + lesson.number() + ")");
         return result.allPassed() ? 0 : 1;
     }
 
@@ -227,20 +258,25 @@ public final class Runner {
         }
     }
 
+    /** The next hint: of the first task not passed yet, for an exercise in tasks (the last task's once all pass). */
     int hint(Lesson lesson) {
-        List<String> hints = Hints.read(new ExerciseFiles(root, lesson).hintsFile());
-        int shown = progress.hintsShown(lesson.id());
+        List<Task> tasks = tasks(lesson);
+        Optional<Task> task = currentTask(lesson).or(() -> tasks.stream().reduce((first, last) -> last));
+        String key = task.map(t -> ProgressFile.taskKey(lesson.id(), t.number())).orElse(lesson.id());
+        String which = "lesson " + lesson.number() + task.map(t -> ", task " + t.number() + " (" + t.title() + ")").orElse("");
+        List<String> hints = task.map(Task::hints).orElseGet(() -> Hints.read(new ExerciseFiles(root, lesson).hintsFile()));
+        int shown = progress.hintsShown(key);
         if (hints.isEmpty()) {
-            System.out.println("Lesson " + lesson.number() + " has no hints. The failure message of ./jbang check " + lesson.number() + " says what to change.");
+            say("Lesson " + lesson.number() + " has no hints. The failure message of ./jbang check " + lesson.number() + " says what to change.");
             return 0;
         }
         if (shown >= hints.size()) {
-            System.out.println("That was the last hint for lesson " + lesson.number() + ". The reference solution: ./jbang solution " + lesson.number());
-            System.out.println("All hints again:\n\n" + String.join("\n\n", hints));
+            say("That was the last hint for " + which + ". The reference solution: ./jbang solution " + lesson.number());
+            say("All hints again:\n\n" + String.join("\n\n", hints));
             return 0;
         }
-        System.out.printf("Hint %d of %d for lesson %s:%n%n%s%n", shown + 1, hints.size(), lesson.number(), hints.get(shown));
-        progress.recordHintShown(lesson.id(), shown + 1);
+        say(String.format("Hint %d of %d for %s:%n%n%s", shown + 1, hints.size(), which, hints.get(shown)));
+        progress.recordHintShown(key, shown + 1);
         return 0;
     }
 

@@ -3,12 +3,17 @@ package workshop.testkit.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.terminal.Failures;
 import workshop.kit.tools.JavaSources;
 
 class RunnerTest {
@@ -59,6 +64,60 @@ class RunnerTest {
         for (Lesson lesson : Runner.exercises()) {
             assertTrue(Hints.read(new ExerciseFiles(root, lesson).hintsFile()).size() >= 2,
                     "lesson " + lesson.number() + " needs at least two hints in exercises/hints/" + lesson.id() + ".md");
+            for (Task task : Task.read(new ExerciseFiles(root, lesson).hintsFile())) {
+                assertTrue(task.hints().size() >= 2, "lesson " + lesson.number() + ", task " + task.number()
+                        + " needs at least two hints (the principle, then the shape)");
+            }
         }
+    }
+
+    /** In an exercise of tasks, every test class names a task of the hints file and every task has tests. */
+    @Test
+    void everyTaskHasItsTestsAndEveryTestItsTask() throws Exception {
+        Path root = workshop.kit.Workshop.root();
+        for (Lesson lesson : Runner.exercises()) {
+            ExerciseFiles files = new ExerciseFiles(root, lesson);
+            List<Task> tasks = Task.read(files.hintsFile());
+            if (tasks.isEmpty()) {
+                continue;
+            }
+            List<Integer> tested = ExerciseFiles.javaFiles(files.testDir()).map(f -> f.getFileName().toString())
+                    .filter(name -> name.endsWith("Test.java"))
+                    .map(name -> Task.of("[class:" + name.replace(".java", "") + "]")).distinct().sorted().toList();
+            assertEquals(tasks.stream().map(Task::number).toList(), tested, "lesson " + lesson.number()
+                    + ": the tasks of " + root.relativize(files.hintsFile()) + " and the TaskN...Test classes");
+        }
+    }
+
+    @Test
+    void theOverviewFitsTheTerminalWidth(@TempDir Path root) {
+        new ProgressFile(ProgressFile.defaultFile(root)).recordCheck(Runner.exercises().get(0).id(), false);
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            new Runner(root).overview();
+        } finally {
+            System.setOut(stdout);
+        }
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.size() > Runner.exercises().size(), "one row per lesson");
+        lines.forEach(line -> assertTrue(line.length() <= Failures.COLUMNS, line.length() + " columns: " + line));
+    }
+
+    @Test
+    void anExerciseInTasksShowsTasksPassedAndTheTaskToWorkOn(@TempDir Path root) throws Exception {
+        Lesson lesson = Runner.exercises().get(1);
+        Path hints = new ExerciseFiles(root, lesson).hintsFile();
+        Files.createDirectories(hints.getParent());
+        Files.writeString(hints, "## Task 1: first\nh\n---\nh2\n## Task 2: second\nh\n");
+        ProgressFile progress = new ProgressFile(ProgressFile.defaultFile(root));
+        progress.recordCheck(Runner.exercises().get(0).id(), true);
+        progress.recordCheck(lesson.id(), false);
+        progress.recordTasks(lesson.id(), Map.of(1, LessonState.PASSED, 2, LessonState.FAILING));
+        Runner runner = new Runner(root);
+        assertEquals("1/2 tasks", runner.exerciseState(lesson));
+        assertEquals("passed", runner.exerciseState(Runner.exercises().get(0)), "an exercise of one piece");
+        assertTrue(runner.nextStep().contains("task 2 first (second)"), runner.nextStep());
     }
 }

@@ -22,7 +22,7 @@ import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.lesson07.ReservationEvent.Kind;
 
-class UserReservationsViewTest {
+class Task2UserReservationsViewTest {
 
     static final LocalDate FROM = LocalDate.of(2030, 3, 10);
 

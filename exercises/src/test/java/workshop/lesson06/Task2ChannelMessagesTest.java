@@ -25,7 +25,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
-class ChannelMessagesTest {
+class Task2ChannelMessagesTest {
 
     private static final Instant NOW = Instant.parse("2025-06-15T12:00:00Z");
     private static final long CURRENT = ChannelBuckets.at(NOW);

@@ -31,7 +31,7 @@ import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
 
-class SlotBookingTest {
+class Task1SlotBookingTest {
 
     static final long RESTAURANT = 1;
     static final ZoneId PARIS = ZoneId.of("Europe/Paris");

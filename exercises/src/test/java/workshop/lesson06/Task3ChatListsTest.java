@@ -21,7 +21,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
-class ChatListsTest {
+class Task3ChatListsTest {
 
     private static final Snowflake IDS = new Snowflake(6);
     private static final List<String> TEAM = List.of("ana", "ben", "cy", "dee", "eve", "fay");

@@ -21,7 +21,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
-class OrderHistoryTest {
+class Task1OrderHistoryTest {
 
     private static final Instant START = Instant.parse("2025-03-01T09:00:00Z");
     private static final List<Order> PLACED = new ArrayList<>();

@@ -27,7 +27,7 @@ import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 
 @ExtendWith(CassandraExtension.class)
-class LwtSlotBookingTest {
+class Task3LwtSlotBookingTest {
 
     static final ZoneId TOKYO = ZoneId.of("Asia/Tokyo");
     static final Restaurant RESTAURANT = new Restaurant(7, "Sushi Nana", "Tokyo", "Japanese", TOKYO);

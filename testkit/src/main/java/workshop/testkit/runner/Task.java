@@ -1,0 +1,69 @@
+package workshop.testkit.runner;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One numbered task of an exercise, exercism style: the learner works through task 1, 2, 3...
+ * The lesson's hints file names the tasks, each heading followed by that task's hints:
+ * <pre>
+ * ## Task 2: pages across buckets
+ * a hint
+ * ---
+ * the next hint
+ * </pre>
+ * A test belongs to task N when its class is named TaskN...Test (Task2AcrossBucketsTest). A
+ * hints file without such headings is an exercise of one piece, graded as a whole.
+ */
+public record Task(int number, String title, List<String> hints) {
+
+    private static final Pattern HEADING = Pattern.compile("(?m)^## Task (\\d+): (.+)$");
+    /** The outermost test class in a JUnit id: [class:workshop.lesson08.Task2AcrossBucketsTest]. */
+    private static final Pattern TEST_CLASS = Pattern.compile("\\[class:(?:[\\w$]*\\.)*Task(\\d+)[\\w$]*\\]");
+
+    /** "Task 2 (pages across buckets)". */
+    public String name() {
+        return "Task " + number + " (" + title + ")";
+    }
+
+    /** The tasks of a hints file, in their order; none when it has no task headings (or no file). */
+    public static List<Task> read(Path hintsFile) {
+        if (!Files.exists(hintsFile)) {
+            return List.of();
+        }
+        try {
+            return parse(Files.readString(hintsFile));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<Task> parse(String text) {
+        List<Task> tasks = new ArrayList<>();
+        Matcher heading = HEADING.matcher(text);
+        boolean found = heading.find();
+        while (found) {
+            int number = Integer.parseInt(heading.group(1));
+            String title = heading.group(2).strip();
+            int start = heading.end();
+            found = heading.find();
+            if (number != tasks.size() + 1) {
+                throw new IllegalStateException("hints: task " + number + " where task " + (tasks.size() + 1) + " was due");
+            }
+            tasks.add(new Task(number, title, Hints.split(text.substring(start, found ? heading.start() : text.length()))));
+        }
+        return tasks;
+    }
+
+    /** The task a test belongs to, by JUnit's id of it; 0 when its class names no task. */
+    public static int of(String testId) {
+        Matcher task = TEST_CLASS.matcher(testId);
+        return task.find() ? Integer.parseInt(task.group(1)) : 0;
+    }
+}

@@ -27,6 +27,7 @@ public final class JbangCatalog {
             new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
             new Tool("quiz", "tools/quiz.java", List.of(), "Check yourself: a few questions on one lesson, each answer explained: ./jbang quiz 01"),
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store: ./jbang catalogue path/to/MyCatalogue.java"),
+            new Tool("room", "tools/room.java", List.of(), "The instructor's live grid of a room (WORKSHOP_ROOM): ./jbang room, or --serve for a page"),
             new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
 
     private JbangCatalog() {}

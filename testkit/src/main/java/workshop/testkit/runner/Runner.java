@@ -15,6 +15,7 @@ import workshop.kit.Poll;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.room.RoomRecorder;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
@@ -145,6 +146,14 @@ public final class Runner {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
         LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
+        Optional<RoomRecorder.Recording> recording = RoomResults.of(lesson, result).flatMap(RoomRecorder::start);
+        int exit = report(lesson, result);
+        recording.ifPresent(r -> r.finish(System.out));
+        return exit;
+    }
+
+    /** The grade as the learner reads it, and the lesson's progress; the exit code says passed (0) or not. */
+    private int report(Lesson lesson, LessonCheck.Result result) {
         if (!result.compiled()) {
             say("Your code for lesson " + lesson.number() + " does not compile:");
             result.compileErrors().forEach(e -> say("  " + e));

@@ -101,7 +101,7 @@ class RoomTest {
             assertTrue(server.getAddress().getAddress().isLoopbackAddress());
             URI page = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
             String dom = chromium.dumpDom(page);
-            assertEquals(List.of("alice_3f2", "bob_0a1"), matches(dom, "<tr><th class=\"learner\">([^<]+)</th>"), dom);
+            assertEquals(List.of("alice_3f2", "bob_0a1"), matches(dom, "<tr><th class=\"learner\">([^<]+)</th><td"), dom);
             assertEquals(List.of("PASSED:ok", "FAILING:x 0m", "PASSED:ok"), matches(dom, "<td class=\"(PASSED|FAILING|STUCK)\"[^>]*>([^<]+)</td>"));
             assertTrue(dom.contains("asked 3 nodes &lt;expected 1&gt;"), dom);
             HttpResponse<String> elsewhere = HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/favicon.ico")).build(),

@@ -55,8 +55,14 @@ public final class RoomRecorder {
         return Room.fromEnvironment().map(room -> start(room, Keyspaces.namespace().orElseThrow(), result));
     }
 
-    /** Records in the background, on a session of its own. */
+    /**
+     * Records in the background, on a session of its own. One insert needs no schema or token
+     * metadata, and on a room's cluster fetching them (every learner's keyspaces) is most of a
+     * connection's time: this JVM's driver sessions go without.
+     */
     public static Recording start(Room room, String learner, CheckResult result) {
+        System.setProperty("datastax-java-driver.advanced.metadata.schema.enabled", "false");
+        System.setProperty("datastax-java-driver.advanced.metadata.token-map.enabled", "false");
         return new Recording(room, CompletableFuture.runAsync(() -> {
             try (CqlSession session = Cassandra.findOrStart().connect()) {
                 RoomTable.open(session).record(room, learner, result);

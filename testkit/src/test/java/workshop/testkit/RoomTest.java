@@ -59,7 +59,7 @@ class RoomTest {
 
     private void record(Room in, String learner, CheckResult result) {
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        RoomRecorder.start(in, learner, result).finish(new PrintStream(said, true, StandardCharsets.UTF_8));
+        RoomRecorder.start(in, learner).record(Optional.of(result)).finish(new PrintStream(said, true, StandardCharsets.UTF_8));
         assertEquals("", said.toString(StandardCharsets.UTF_8), "a recording that worked says nothing");
     }
 

@@ -12,8 +12,9 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.terminal.Failures;
 
 /**
- * Records a check's result in the room, in the background while the learner reads their grade.
- * Recording never changes the grade: when it fails, one line says so.
+ * Records a check's result in the room. It connects while the lesson is graded (on a busy machine
+ * a fresh connection takes tens of seconds) and inserts once the result is known. Recording never
+ * changes the grade: when it fails, one line says so.
  */
 public final class RoomRecorder {
 
@@ -22,14 +23,24 @@ public final class RoomRecorder {
 
     private RoomRecorder() {}
 
-    /** A recording under way. */
+    /** A recording under way: connecting, then inserting one row. */
     public static final class Recording {
         private final Room room;
-        private final CompletableFuture<Void> done;
+        private final String learner;
+        private final CompletableFuture<CqlSession> session;
+        private CompletableFuture<Void> done;
 
-        Recording(Room room, CompletableFuture<Void> done) {
+        Recording(Room room, String learner, CompletableFuture<CqlSession> session) {
             this.room = room;
-            this.done = done;
+            this.learner = learner;
+            this.session = session;
+            this.done = CompletableFuture.completedFuture(null);
+        }
+
+        /** Records the result as soon as the session is up; a grade withheld (empty) records nothing. */
+        public Recording record(Optional<CheckResult> result) {
+            result.ifPresent(r -> done = session.thenAccept(s -> RoomTable.open(s).record(room, learner, r)));
+            return this;
         }
 
         /** Waits for it; says in one line when the result could not be recorded. */
@@ -45,28 +56,20 @@ public final class RoomRecorder {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 why = "interrupted";
+            } finally {
+                session.thenAccept(CqlSession::close); // now, or whenever a late connection comes up
             }
             out.println(RoomGridText.fit("Not recorded in room " + room.name() + " (your grade stands): " + why));
         }
     }
 
-    /** Starts recording when room mode is on (WORKSHOP_ROOM), as this learner's namespace; empty otherwise. */
-    public static Optional<Recording> start(CheckResult result) {
-        return Room.fromEnvironment().map(room -> start(room, Keyspaces.namespace().orElseThrow(), result));
+    /** Starts connecting when room mode is on (WORKSHOP_ROOM), as this learner's namespace; empty otherwise. */
+    public static Optional<Recording> start() {
+        return Room.fromEnvironment().map(room -> start(room, Keyspaces.namespace().orElseThrow()));
     }
 
-    /**
-     * Records in the background, on a session of its own. One insert needs no schema or token
-     * metadata, and on a room's cluster fetching them (every learner's keyspaces) is most of a
-     * connection's time: this JVM's driver sessions go without.
-     */
-    public static Recording start(Room room, String learner, CheckResult result) {
-        System.setProperty("datastax-java-driver.advanced.metadata.schema.enabled", "false");
-        System.setProperty("datastax-java-driver.advanced.metadata.token-map.enabled", "false");
-        return new Recording(room, CompletableFuture.runAsync(() -> {
-            try (CqlSession session = Cassandra.findOrStart().connect()) {
-                RoomTable.open(session).record(room, learner, result);
-            }
-        }));
+    /** Connects in the background, on a session of its own that fetches no metadata: it inserts one row. */
+    public static Recording start(Room room, String learner) {
+        return new Recording(room, learner, CompletableFuture.supplyAsync(() -> Cassandra.findOrStart().connectWithoutMetadata()));
     }
 }

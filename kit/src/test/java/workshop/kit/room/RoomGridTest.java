@@ -107,7 +107,8 @@ class RoomGridTest {
     @Test
     void aRecordingThatFailsSaysSoInOneLineAndNothingElse() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new RoomRecorder.Recording(ROOM, CompletableFuture.failedFuture(new IllegalStateException("node down " + LONG)))
+        new RoomRecorder.Recording(ROOM, "alice_3f2", CompletableFuture.failedFuture(new IllegalStateException("node down " + LONG)))
+                .record(Optional.of(CheckResult.passed("naive-table", Optional.empty(), 3)))
                 .finish(new PrintStream(out, true, StandardCharsets.UTF_8));
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(1, lines.size(), lines.toString());

@@ -145,8 +145,9 @@ public final class Runner {
     private int check(Lesson lesson, GradingProcess testJvm) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
+        Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading
         LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
-        Optional<RoomRecorder.Recording> recording = RoomResults.of(lesson, result).flatMap(RoomRecorder::start);
+        recording.ifPresent(r -> r.record(RoomResults.of(lesson, result)));
         int exit = report(lesson, result);
         recording.ifPresent(r -> r.finish(System.out));
         return exit;

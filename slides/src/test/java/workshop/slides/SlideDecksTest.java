@@ -19,10 +19,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.opentest4j.TestAbortedException;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.testkit.HeadlessChromium;
 
 /**
  * Renders every deck (and the template) once, then checks the sources, the rendering, and each page
@@ -168,17 +168,8 @@ class SlideDecksTest {
         }
     }
 
-    /**
-     * Without a browser or npm the pages cannot be checked. CI must check them, so there (CI=true, or
-     * -Dslides.browser=required) that fails; on a learner's laptop the browser check is skipped with the reason.
-     */
     private static <T> T unavailable(String why) {
-        boolean required = "true".equalsIgnoreCase(System.getenv("CI"))
-                || "required".equals(System.getProperty("slides.browser"));
-        if (required) {
-            fail(why);
-        }
-        throw new TestAbortedException("Slides not checked in a browser: " + why);
+        return HeadlessChromium.unavailable("Slides", why);
     }
 
     /** What deck-check.js wrote into the page. */

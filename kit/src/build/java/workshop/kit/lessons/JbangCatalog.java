@@ -18,7 +18,6 @@ public final class JbangCatalog {
             new Tool("up", "tools/cluster.java", List.of("up"), "Start the local Cassandra cluster (--nodes 1 on a small laptop)"),
             new Tool("down", "tools/cluster.java", List.of("down"), "Stop our Cassandra nodes and DynamoDB emulator, delete their data (--leftovers: earlier runs too)"),
             new Tool("status", "tools/cluster.java", List.of("status"), "Nodes and the DynamoDB emulator: pids, ports, memory, data"),
-            new Tool("room", "tools/cluster.java", List.of("room"), "A room's cluster: ./jbang room add NAME gives a learner a login"),
             new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports, leftover nodes and moto, with the fix for each"),
             new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
             new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01"),
@@ -28,6 +27,7 @@ public final class JbangCatalog {
             new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
             new Tool("quiz", "tools/quiz.java", List.of(), "Check yourself: a few questions on one lesson, each answer explained: ./jbang quiz 01"),
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store: ./jbang catalogue path/to/MyCatalogue.java"),
+            new Tool("room", "tools/room.java", List.of(), "A room: its live grid (WORKSHOP_ROOM), --serve for a page; room add NAME: a learner's login"),
             new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
 
     private JbangCatalog() {}

@@ -102,7 +102,7 @@ public final class Cassandra {
         }
         return Poll.until("the driver to see " + expectedNodes + " node(s) up", RING_TIMEOUT).every(Duration.ofMillis(500))
                 .get(() -> {
-                    CqlSession session = open(keyspace);
+                    CqlSession session = open(keyspace, true);
                     requireDatacenter(session);
                     if (nodesUp(session) >= expectedNodes) {
                         return Optional.of(session);
@@ -143,9 +143,17 @@ public final class Cassandra {
         }
     }
 
-    private CqlSession open(String keyspace) {
+    /**
+     * A session for a few statements on tables they name, without the schema and token metadata a
+     * connection otherwise fetches first: on a shared cluster, every learner's keyspaces.
+     */
+    public CqlSession connectWithoutMetadata() {
+        return open(null, false);
+    }
+
+    private CqlSession open(String keyspace, boolean metadata) {
         try {
-            return builder(keyspace).build();
+            return builder(keyspace, metadata).build();
         } catch (AllNodesFailedException e) {
             if (e.getAllErrors().values().stream().flatMap(List::stream).anyMatch(AuthenticationException.class::isInstance)) {
                 throw new LoginRefused(AccessRefused.login(settings.credentials(), contactPoints.toString()), e);
@@ -161,7 +169,7 @@ public final class Cassandra {
         }
     }
 
-    private CqlSessionBuilder builder(String keyspace) {
+    private CqlSessionBuilder builder(String keyspace, boolean metadata) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
@@ -172,6 +180,10 @@ public final class Cassandra {
                 .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
                 // Lessons switch to their keyspace with USE (Keyspaces.recreateAndUse) on purpose, before any query.
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false);
+        if (!metadata) {
+            config.withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
+                    .withBoolean(DefaultDriverOption.METADATA_TOKEN_MAP_ENABLED, false);
+        }
         settings.applyTo(config);
         CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(contactPoints)

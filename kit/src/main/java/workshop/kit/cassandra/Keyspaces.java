@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import workshop.kit.Poll;
 import workshop.kit.WorkshopException;
+import workshop.kit.room.LearnerName;
+import workshop.kit.room.Room;
 
 /**
  * Creates and drops the keyspaces lessons and tests own. On a shared cluster each learner sets
@@ -36,12 +38,13 @@ public final class Keyspaces {
 
     /**
      * The namespace: the system property workshop.namespace (tests set it), else WORKSHOP_NAMESPACE,
-     * else none (a cluster of one's own).
+     * else in a room (WORKSHOP_ROOM) one from the learner's git name ({@link LearnerName}), else none
+     * (a cluster of one's own).
      */
     public static Optional<String> namespace() {
         String configured = System.getProperty("workshop.namespace", System.getenv("WORKSHOP_NAMESPACE"));
         if (configured == null || configured.isBlank()) {
-            return Optional.empty();
+            return Room.fromEnvironment().map(room -> InARoom.NAMESPACE);
         }
         String namespace = configured.trim();
         if (!isNamespace(namespace)) {
@@ -159,6 +162,11 @@ public final class Keyspaces {
     /** Schema changes wait for every node to agree, which takes longer than a query. */
     public static SimpleStatement schema(String cql) {
         return SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
+    }
+
+    /** Asks git once per JVM, and only in a room. */
+    private static final class InARoom {
+        static final String NAMESPACE = LearnerName.ofThisMachine();
     }
 
     static String suggestion(String namespace) {

@@ -108,7 +108,7 @@ public final class LocalCluster {
      * see {@link RoomAccess}). Says its plan in one line first; empty when ours already ran. Holds
      * a file lock so two lessons or test JVMs started at once do not both launch nodes.
      */
-    public Optional<StoppedCluster.Plan> start(OptionalInt asked, Optional<Room> room, Consumer<String> announce) {
+    public Optional<StoppedCluster.Plan> start(OptionalInt asked, Optional<RoomCluster> room, Consumer<String> announce) {
         Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();
         String classpath = ServerRuntime.classpath();
@@ -193,9 +193,9 @@ public final class LocalCluster {
     }
 
     /** The room this cluster serves, if it was started as a room's cluster; healed nodes stay one. */
-    public Optional<Room> room() {
+    public Optional<RoomCluster> room() {
         try {
-            return Optional.of(new Room(Files.readString(layout.home().resolve(ROOM_FILE)).trim()));
+            return Optional.of(new RoomCluster(Files.readString(layout.home().resolve(ROOM_FILE)).trim()));
         } catch (IOException notARoom) {
             return Optional.empty();
         }
@@ -219,7 +219,7 @@ public final class LocalCluster {
     /** The seed (node1) first when it is among them, since the others join through it; the rest together. */
     private void launch(List<NodeSpec> nodes, int clusterSize, Path java, String classpath, boolean fresh) {
         NodeSpec seed = layout.node(1);
-        Optional<Room> room = room();
+        Optional<RoomCluster> room = room();
         List<NodeSpec> first = nodes.contains(seed) ? List.of(seed) : List.of();
         List<NodeSpec> rest = nodes.stream().filter(n -> !n.equals(seed)).toList();
         try {
@@ -243,7 +243,7 @@ public final class LocalCluster {
     }
 
     /** Starts one node and waits for its CQL port; a retryable death is retried, each retry said in one line. */
-    private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Optional<Room> room, Path java, String classpath) {
+    private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Optional<RoomCluster> room, Path java, String classpath) {
         for (int attempt = 0; ; attempt++) {
             long logStart = NodeProcess.logLength(node);
             ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize, room), java, classpath,

@@ -18,7 +18,7 @@ final class NodeConfig {
 
     private NodeConfig() {}
 
-    static Path write(NodeSpec node, NodeSpec seed, int clusterSize, Optional<Room> room) {
+    static Path write(NodeSpec node, NodeSpec seed, int clusterSize, Optional<RoomCluster> room) {
         try {
             for (String sub : List.of("data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
                 Files.createDirectories(node.dir().resolve(sub));
@@ -112,7 +112,7 @@ final class NodeConfig {
      * clients on every interface and tells drivers the address learners reach; the nodes still
      * talk to each other on 127.0.0.1, and the commands on this machine keep using 127.0.0.1.
      */
-    static String roomYaml(Room room) {
+    static String roomYaml(RoomCluster room) {
         String clients = room.local() ? "rpc_address: 127.0.0.1\n"
                 : "rpc_address: 0.0.0.0\nbroadcast_rpc_address: " + room.address() + "\n";
         return clients + """
@@ -128,7 +128,7 @@ final class NodeConfig {
      * (which a room's setup replaces) is created at once; with several nodes its creation fails
      * until the ring can take the write and is retried after this delay, so not in a busy loop.
      */
-    static List<String> properties(int clusterSize, Optional<Room> room) {
+    static List<String> properties(int clusterSize, Optional<RoomCluster> room) {
         if (room.isEmpty()) {
             return List.of("-Dcassandra.superuser_setup_delay_ms=0");
         }

@@ -18,7 +18,7 @@ import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
 import workshop.kit.cassandra.Preflight;
-import workshop.kit.cassandra.Room;
+import workshop.kit.cassandra.RoomCluster;
 import workshop.kit.cassandra.RoomAccess;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
@@ -40,10 +40,9 @@ public final class ClusterTool {
                 case "down" -> down(options);
                 case "status" -> status();
                 case "doctor" -> System.exit(doctor() ? 0 : 1);
-                case "room" -> room(options);
                 default -> {
                     System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3] [--room"
-                            + " [--listen ADDRESS]], down [--leftovers], status, doctor, room add NAME");
+                            + " [--listen ADDRESS]], down [--leftovers], status; ./jbang room add NAME gives a learner a login");
                     System.exit(2);
                 }
             }
@@ -60,17 +59,17 @@ public final class ClusterTool {
     }
 
     /** --room, or --listen ADDRESS (a room others reach): a room's cluster, with logins. */
-    private static Optional<Room> roomOption(List<String> options) {
+    private static Optional<RoomCluster> roomOption(List<String> options) {
         int listen = options.indexOf("--listen");
         if (listen >= 0) {
-            return Optional.of(Room.at(listen + 1 < options.size() ? options.get(listen + 1) : ""));
+            return Optional.of(RoomCluster.at(listen + 1 < options.size() ? options.get(listen + 1) : ""));
         }
-        return options.contains("--room") ? Optional.of(new Room(Room.LOCAL)) : Optional.empty();
+        return options.contains("--room") ? Optional.of(new RoomCluster(RoomCluster.LOCAL)) : Optional.empty();
     }
 
     private static void up(List<String> options) {
         Optional<Integer> asked = nodesOption(options);
-        Optional<Room> room = roomOption(options);
+        Optional<RoomCluster> room = roomOption(options);
         LocalCluster cluster = LocalCluster.standard();
         long started = System.nanoTime();
         if (cluster.runningNodes().isEmpty()) {
@@ -103,7 +102,7 @@ public final class ClusterTool {
     }
 
     /** The room's admin login, said once, when it replaces the default superuser. */
-    private static void secureRoom(LocalCluster cluster, Room room) {
+    private static void secureRoom(LocalCluster cluster, RoomCluster room) {
         boolean fresh = RoomAccess.admin(cluster).isEmpty();
         CassandraSettings.Credentials admin = RoomAccess.secure(cluster);
         System.out.println("A room's cluster: every client logs in; learners reach it at " + room.address() + ".");
@@ -115,14 +114,14 @@ public final class ClusterTool {
     }
 
     /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */
-    private static void room(List<String> options) {
+    static void addLearner(List<String> options) {
         if (options.size() != 2 || !options.get(0).equals("add")) {
             System.err.println("Use: ./jbang room add NAME (a learner's login on the room's cluster)");
             System.exit(2);
         }
         CassandraSettings settings = CassandraSettings.fromEnvironment();
         LocalCluster local = LocalCluster.standard();
-        Optional<Room> room = local.room();
+        Optional<RoomCluster> room = local.room();
         if (!settings.remote() && room.isEmpty()) {
             throw new ClusterException("No room's cluster runs in this checkout, so there is nobody to add a login to.",
                     "./jbang up --room --listen ADDRESS (the address learners reach; see docs/instructor-guide.md)");

@@ -41,7 +41,7 @@ class RoomClusterTest {
     @BeforeAll
     static void startRoomWithTwoLearners() {
         cluster = new LocalCluster(ClusterLayout.at(freeBase(), Path.of("target", "room-cluster").toAbsolutePath()));
-        cluster.start(OptionalInt.of(1), Optional.of(new Room(Room.LOCAL)), line -> { });
+        cluster.start(OptionalInt.of(1), Optional.of(new RoomCluster(RoomCluster.LOCAL)), line -> { });
         Credentials admin = RoomAccess.secure(cluster);
         Credentials bobLogin;
         try (CqlSession session = as(admin)) {

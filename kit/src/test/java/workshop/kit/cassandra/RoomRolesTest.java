@@ -92,14 +92,14 @@ class RoomRolesTest {
 
     @Test
     void aRoomNodeTurnsLoginsOnAndListensWhereAsked() {
-        String local = NodeConfig.roomYaml(new Room(Room.LOCAL));
+        String local = NodeConfig.roomYaml(new RoomCluster(RoomCluster.LOCAL));
         assertTrue(local.contains("rpc_address: 127.0.0.1\n") && local.contains("authenticator: PasswordAuthenticator")
                 && local.contains("authorizer: CassandraAuthorizer"), local);
-        String shared = NodeConfig.roomYaml(Room.at("192.168.1.20"));
+        String shared = NodeConfig.roomYaml(RoomCluster.at("192.168.1.20"));
         assertTrue(shared.contains("rpc_address: 0.0.0.0\nbroadcast_rpc_address: 192.168.1.20\n"), shared);
-        assertTrue(NodeConfig.properties(3, Optional.of(new Room(Room.LOCAL))).contains("-Dcassandra.system_auth.default_rf=3"));
-        assertNotEquals(NodeConfig.properties(1, Optional.empty()), NodeConfig.properties(1, Optional.of(new Room(Room.LOCAL))));
-        assertThrows(ClusterException.class, () -> Room.at("0.0.0.0"));
-        assertThrows(ClusterException.class, () -> Room.at(""));
+        assertTrue(NodeConfig.properties(3, Optional.of(new RoomCluster(RoomCluster.LOCAL))).contains("-Dcassandra.system_auth.default_rf=3"));
+        assertNotEquals(NodeConfig.properties(1, Optional.empty()), NodeConfig.properties(1, Optional.of(new RoomCluster(RoomCluster.LOCAL))));
+        assertThrows(ClusterException.class, () -> RoomCluster.at("0.0.0.0"));
+        assertThrows(ClusterException.class, () -> RoomCluster.at(""));
     }
 }

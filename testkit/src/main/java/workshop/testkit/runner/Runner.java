@@ -16,6 +16,7 @@ import workshop.kit.Poll;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.room.RoomRecorder;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
@@ -180,7 +181,16 @@ public final class Runner {
     private int check(Lesson lesson, GradingProcess testJvm) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
+        Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading
         LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
+        recording.ifPresent(r -> r.record(RoomResults.of(lesson, result)));
+        int exit = report(lesson, result);
+        recording.ifPresent(r -> r.finish(System.out));
+        return exit;
+    }
+
+    /** The grade as the learner reads it, and the lesson's progress; the exit code says passed (0) or not. */
+    private int report(Lesson lesson, LessonCheck.Result result) {
         if (!result.compiled()) {
             say("Your code for lesson " + lesson.number() + " does not compile:");
             result.compileErrors().forEach(e -> say("  " + e));

@@ -1,4 +1,4 @@
-package workshop.slides;
+package workshop.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,9 +12,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.opentest4j.TestAbortedException;
 
-/** Chromium run headless, one process per page, with no network activity of its own. */
-final class HeadlessChromium {
+/**
+ * Chromium run headless, one process per page, with no network activity of its own: how the slide
+ * decks and the room page are checked as a browser shows them.
+ */
+public final class HeadlessChromium {
 
     private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable");
     private static final Path MAC_CHROME = Path.of("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome");
@@ -29,7 +33,7 @@ final class HeadlessChromium {
     }
 
     /** $CHROMIUM if set, else the first Chromium or Chrome on the PATH (or in /Applications on a Mac). */
-    static Optional<HeadlessChromium> find(Path scratch) {
+    public static Optional<HeadlessChromium> find(Path scratch) {
         String configured = System.getenv("CHROMIUM");
         if (configured != null && !configured.isBlank()) {
             return Optional.of(new HeadlessChromium(Path.of(configured), scratch));
@@ -45,12 +49,25 @@ final class HeadlessChromium {
         return Files.isExecutable(MAC_CHROME) ? Optional.of(new HeadlessChromium(MAC_CHROME, scratch)) : Optional.empty();
     }
 
+    /**
+     * Without a browser (or what the page needs) nothing can be checked in one. CI must check, so there
+     * (CI=true, or -Dslides.browser=required) that fails; on a laptop the test is skipped with the reason.
+     */
+    public static <T> T unavailable(String what, String why) {
+        boolean required = "true".equalsIgnoreCase(System.getenv("CI"))
+                || "required".equals(System.getProperty("slides.browser"));
+        if (required) {
+            throw new AssertionError(why);
+        }
+        throw new TestAbortedException(what + " not checked in a browser: " + why);
+    }
+
     /** The page's DOM once its scripts have run (virtual time lets timers finish without waiting). */
-    String dumpDom(URI page) {
+    public String dumpDom(URI page) {
         return run(List.of("--dump-dom", "--virtual-time-budget=20000", page.toString()));
     }
 
-    void screenshot(URI page, Path png, int width, int height) {
+    public void screenshot(URI page, Path png, int width, int height) {
         run(List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
                 "--hide-scrollbars", "--virtual-time-budget=5000", page.toString()));
         if (!Files.isRegularFile(png)) {

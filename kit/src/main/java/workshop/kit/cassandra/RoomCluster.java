@@ -7,12 +7,12 @@ import java.net.UnknownHostException;
  * A cluster a whole room shares: logins and permissions on, one role per learner. The address is
  * the one learners reach the nodes at; 127.0.0.1 keeps the room on this machine.
  */
-public record Room(String address) {
+public record RoomCluster(String address) {
 
     public static final String LOCAL = "127.0.0.1";
 
     /** A room reached at the given address, refused in one line when learners could not use it. */
-    public static Room at(String address) {
+    public static RoomCluster at(String address) {
         String trimmed = address.trim();
         String fix = "give the address learners reach this machine at, e.g. --listen 192.168.1.20 (ip -4 addr lists them)";
         try {
@@ -23,7 +23,7 @@ public record Room(String address) {
         } catch (UnknownHostException e) {
             throw new ClusterException("--listen " + trimmed + " is not a known host or address.", fix);
         }
-        return new Room(trimmed);
+        return new RoomCluster(trimmed);
     }
 
     /** Whether only this machine reaches the nodes. */

@@ -1,0 +1,116 @@
+package workshop.kit.tools;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+import workshop.kit.Poll;
+import workshop.kit.WorkshopException;
+import workshop.kit.cassandra.Cassandra;
+import workshop.kit.room.Room;
+import workshop.kit.room.RoomGrid;
+import workshop.kit.room.RoomGridPage;
+import workshop.kit.room.RoomGridText;
+import workshop.kit.room.RoomServer;
+import workshop.kit.room.RoomTable;
+import workshop.kit.terminal.Failures;
+
+/**
+ * ./jbang room: the instructor's live grid of the room WORKSHOP_ROOM names (learners by lessons,
+ * who is stuck, the most common first failure per lesson), redrawn every few seconds; --once prints
+ * it once; --serve serves it as a page that reloads itself, on 127.0.0.1 unless --bind says otherwise.
+ * ./jbang room add NAME gives a learner a login on a room's cluster with logins (see ClusterTool).
+ */
+public final class RoomTool {
+
+    static final String USAGE = "Usage: ./jbang room [--once] [--every SECONDS] [--stuck MINUTES]"
+            + " [--serve [--port PORT] [--bind ADDRESS]], or ./jbang room add NAME";
+
+    private RoomTool() {}
+
+    /** What the command line asked for. */
+    record Options(boolean once, boolean serve, Duration every, Duration stuckAfter, int port, String bind) {
+        static Options parse(List<String> args) {
+            boolean once = false;
+            boolean serve = false;
+            Duration every = Duration.ofSeconds(5);
+            Duration stuck = Duration.ofMinutes(10);
+            int port = 8484;
+            String bind = "127.0.0.1";
+            for (int i = 0; i < args.size(); i++) {
+                String arg = args.get(i);
+                switch (arg) {
+                    case "--once" -> once = true;
+                    case "--serve" -> serve = true;
+                    case "--every" -> every = Duration.ofSeconds(number(args, ++i));
+                    case "--stuck" -> stuck = Duration.ofMinutes(number(args, ++i));
+                    case "--port" -> port = (int) number(args, ++i);
+                    case "--bind" -> bind = value(args, ++i);
+                    default -> throw new WorkshopException("Unknown option '" + arg + "'.", USAGE);
+                }
+            }
+            return new Options(once, serve, every, stuck, port, bind);
+        }
+
+        private static String value(List<String> args, int i) {
+            if (i >= args.size()) {
+                throw new WorkshopException(args.get(i - 1) + " needs a value.", USAGE);
+            }
+            return args.get(i);
+        }
+
+        private static long number(List<String> args, int i) {
+            String value = value(args, i);
+            try {
+                long number = Long.parseLong(value);
+                if (number >= 0) {
+                    return number;
+                }
+            } catch (NumberFormatException notANumber) {
+                // said below
+            }
+            throw new WorkshopException(args.get(i - 1) + " needs a whole number, not '" + value + "'.", USAGE);
+        }
+    }
+
+    public static void main(String... args) {
+        if (args.length > 0 && args[0].equals("add")) {
+            Failures.guard(() -> ClusterTool.addLearner(List.of(args)));
+            return;
+        }
+        Failures.guard(() -> {
+            Options options = Options.parse(List.of(args));
+            Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
+                    "export WORKSHOP_ROOM=<room name> (the name your learners export too), then ./jbang room"));
+            CqlSession session = Cassandra.findOrStart().connect();
+            RoomTable table = RoomTable.create(session);
+            Supplier<RoomGrid> grid = () -> RoomGrid.of(room, table.checks(room), table.now(), options.stuckAfter(),
+                    RoomGrid.exerciseColumns());
+            if (options.serve()) {
+                var server = RoomServer.start(new InetSocketAddress(options.bind(), options.port()),
+                        () -> RoomGridPage.render(grid.get(), options.every()));
+                System.out.println("Serving room " + room.name() + " at http://" + options.bind() + ":"
+                        + server.getAddress().getPort() + "/ (Ctrl-C stops)");
+                return; // the server's thread keeps the JVM running
+            }
+            if (options.once()) {
+                RoomGridText.render(grid.get()).forEach(System.out::println);
+                session.close();
+                return;
+            }
+            do {
+                List<String> lines;
+                try {
+                    lines = RoomGridText.render(grid.get());
+                } catch (RuntimeException failure) {
+                    // A node restarting should not end the instructor's view: say so, try again next round.
+                    lines = List.of(RoomGridText.fit("Could not read the room: " + Failures.explain(failure).what()));
+                }
+                System.out.print("\033[H\033[2J"); // home and clear: the grid redraws in place
+                lines.forEach(System.out::println);
+                System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
+            } while (Poll.sleep(options.every()));
+        });
+    }
+}

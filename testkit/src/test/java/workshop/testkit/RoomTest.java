@@ -1,0 +1,128 @@
+package workshop.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.kit.Workshop;
+import workshop.kit.room.CheckResult;
+import workshop.kit.room.Room;
+import workshop.kit.room.RoomGrid;
+import workshop.kit.room.RoomGridPage;
+import workshop.kit.room.RoomGridText;
+import workshop.kit.room.RoomRecorder;
+import workshop.kit.room.RoomServer;
+import workshop.kit.room.RoomTable;
+
+/**
+ * A room on the shared cluster: two learners' checks, each recorded as a check records it (in the
+ * background, on a session of its own), show up in the room's grid, in the terminal and in the page
+ * as headless Chromium renders it; another room's checks do not.
+ */
+@ExtendWith(CassandraExtension.class)
+class RoomTest {
+
+    private final Room room = new Room("test-" + UUID.randomUUID().toString().substring(0, 8));
+    private final Room otherRoom = new Room(room.name() + "-other");
+    private RoomTable table;
+
+    @BeforeEach
+    void createTheRoomTable(CqlSession session) {
+        table = RoomTable.create(session);
+    }
+
+    @AfterEach
+    void deleteTheTestRooms(CqlSession session) {
+        for (Room r : List.of(room, otherRoom)) {
+            session.execute("DELETE FROM " + RoomTable.TABLE + " WHERE room = ?", r.name());
+        }
+    }
+
+    private void record(Room in, String learner, CheckResult result) {
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        RoomRecorder.start(in, learner).record(Optional.of(result)).finish(new PrintStream(said, true, StandardCharsets.UTF_8));
+        assertEquals("", said.toString(StandardCharsets.UTF_8), "a recording that worked says nothing");
+    }
+
+    private void recordTwoLearners() {
+        record(room, "alice_3f2", CheckResult.passed("naive-table", Optional.empty(), 4));
+        record(room, "bob_0a1", new CheckResult("naive-table", Optional.empty(), false, 2, 1, "NaiveTableTest.readsOnePartition",
+                "asked 3 nodes <expected 1>"));
+        record(room, "bob_0a1", CheckResult.passed("partition-by-conversation", Optional.of("open a link"), 2));
+        record(otherRoom, "carol_9c4", CheckResult.passed("naive-table", Optional.empty(), 4));
+    }
+
+    private RoomGrid grid() {
+        return RoomGrid.of(room, table.checks(room), table.now(), Duration.ofMinutes(10), RoomGrid.exerciseColumns());
+    }
+
+    @Test
+    void twoLearnersChecksShowInTheGridAndNoOtherRooms() {
+        recordTwoLearners();
+        RoomGrid grid = grid();
+        assertEquals(3, grid.checks());
+        assertEquals(List.of("alice_3f2", "bob_0a1"), grid.learners().stream().map(RoomGrid.LearnerRow::learner).toList());
+        List<String> lines = RoomGridText.render(grid);
+        assertTrue(lines.get(2).matches("alice_3f2 +ok +\\. .*"), String.join("\n", lines));
+        assertTrue(lines.get(3).matches("bob_0a1 +x 0m +ok .*"), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("1 of 1") && l.contains("NaiveTableTest.readsOnePartition")),
+                String.join("\n", lines));
+        assertTrue(Duration.between(grid.at(), java.time.Instant.now()).abs().toMinutes() < 5, "the cluster's clock, roughly ours");
+    }
+
+    @Test
+    void theServedPageShowsBothLearnersInChromium() throws Exception {
+        recordTwoLearners();
+        HeadlessChromium chromium = HeadlessChromium.find(Workshop.root().resolve("testkit/target/chromium"))
+                .orElseGet(() -> HeadlessChromium.unavailable("The room page", "No Chromium or Chrome found. Install one"
+                        + " (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
+        // Reloads after a minute: within Chromium's 20 s of virtual time the page it dumps stays the one it loaded.
+        HttpServer server = RoomServer.start(new InetSocketAddress("127.0.0.1", 0), () -> RoomGridPage.render(grid(), Duration.ofMinutes(1)));
+        try {
+            assertTrue(server.getAddress().getAddress().isLoopbackAddress());
+            URI page = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+            String dom = chromium.dumpDom(page);
+            assertEquals(List.of("alice_3f2", "bob_0a1"), matches(dom, "<tr><th class=\"learner\">([^<]+)</th><td"), dom);
+            assertEquals(List.of("PASSED:ok", "FAILING:x 0m", "PASSED:ok"), matches(dom, "<td class=\"(PASSED|FAILING|STUCK)\"[^>]*>([^<]+)</td>"));
+            assertTrue(dom.contains("asked 3 nodes &lt;expected 1&gt;"), dom);
+            HttpResponse<String> elsewhere = HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/favicon.ico")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, elsewhere.statusCode());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    /** Each match's groups, joined with ":". */
+    private static List<String> matches(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        List<String> found = new java.util.ArrayList<>();
+        while (m.find()) {
+            StringBuilder groups = new StringBuilder(m.group(1));
+            for (int g = 2; g <= m.groupCount(); g++) {
+                groups.append(':').append(m.group(g));
+            }
+            found.add(groups.toString());
+        }
+        return found;
+    }
+}

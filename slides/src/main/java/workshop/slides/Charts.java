@@ -76,7 +76,9 @@ public final class Charts {
     private static void run(Lesson lesson) throws IOException, InterruptedException {
         System.out.println("Running ./jbang " + lesson.alias() + " for its charts...");
         Process process = new ProcessBuilder(Workshop.root().resolve("jbang").toString(), lesson.alias())
-                .directory(Workshop.root().toFile()).inheritIO().start();
+                .directory(Workshop.root().toFile())
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        process.getOutputStream().close(); // the lesson reads no input; the test JVM's stdin stays its own
         if (process.waitFor() != 0) {
             throw new IllegalStateException("./jbang " + lesson.alias() + " failed (exit " + process.exitValue()
                     + "); fix the lesson run first, then regenerate the charts.");

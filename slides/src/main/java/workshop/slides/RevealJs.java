@@ -33,7 +33,11 @@ public final class RevealJs {
         List<String> command = List.of(npm, "ci", "--no-audit", "--no-fund");
         System.err.println("[slides] Fetching reveal.js with: " + String.join(" ", command) + " (in slides/, once)");
         try {
-            Process process = new ProcessBuilder(command).directory(Decks.home().toFile()).inheritIO().start();
+            // Output shown, input not shared: npm makes its stdin non-blocking, which would break the
+            // test JVM's own stdin (Surefire's command channel) if the two shared it.
+            Process process = new ProcessBuilder(command).directory(Decks.home().toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            process.getOutputStream().close();
             int status = process.waitFor();
             if (status != 0 || !isInstalled()) {
                 throw new IllegalStateException("`npm ci` in slides/ exited with " + status

@@ -31,6 +31,8 @@ cleanup() {
 trap cleanup EXIT
 
 say() { summary+=("$1"); echo "== $1"; }
+# A failed step's last lines, so a CI log says why without the logs folder.
+show_tail() { echo "-- last lines of $1:"; tail -25 "$1" | cut -c1-300; }
 # A scenario's verdict: its summary line, and the exit code remembers a failure.
 verdict() { [ "$1" = ok ] || failed=1; say "$2 -> $1"; }
 # Node JVMs of a checkout, found by the marker that names its state folder.
@@ -173,7 +175,7 @@ one_node() {
     number=${number%%_*}
     lessons=$((lessons + 1))
     if ./jbang "lesson$number" >"$logs/one-node-lesson$number.log" 2>&1 </dev/null; then passed=$((passed + 1));
-    else failures+=("lesson$number"); fi
+    else failures+=("lesson$number"); show_tail "$logs/one-node-lesson$number.log"; fi
   done
   results+=("lessons $passed/$lessons ok in $((SECONDS - step)) s")
   local wide
@@ -190,7 +192,7 @@ one_node() {
     checks=$((checks + 1))
     cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$number/"
     if ./jbang check "$number" >"$logs/one-node-check$number.log" 2>&1; then checked=$((checked + 1));
-    else failures+=("check $number"); fi
+    else failures+=("check $number"); show_tail "$logs/one-node-check$number.log"; fi
     git checkout -q -- exercises
   done
   rm -f .workshop/progress.properties

@@ -90,8 +90,23 @@ public final class CassandraExtension implements BeforeAllCallback, AfterAllCall
      * the workshop's name, which Keyspaces.name puts in the namespace and keeps within Cassandra's limit.
      */
     static String keyspaceOf(Class<?> testClass) {
-        // Nested classes (Outer$Inner) too: a keyspace name allows letters, digits and _ only.
-        return "t_" + testClass.getName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+        return keyspaceOf(testClass.getName());
+    }
+
+    static String keyspaceOf(String className) {
+        // The workshop's own package is left out, so names stay short enough to keep whole; nested
+        // classes (Outer$Inner) too: a keyspace name allows letters, digits and _ only.
+        String name = className.replaceFirst("^workshop\\.", "");
+        return "t_" + name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+    }
+
+    /**
+     * The driver's filter for the schema metadata a check JVM keeps: the test classes' keyspaces.
+     * In a namespace it is the whole namespace, since a long name is shortened from its start
+     * (see Keyspaces.name) and loses the t_.
+     */
+    public static String testKeyspacesFilter() {
+        return Keyspaces.namespace().map(namespace -> "/^" + namespace + "_.*/").orElse("/^t_.*/");
     }
 
     /**

@@ -21,6 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.testkit.CassandraExtension;
 
 /**
  * The runner's side of one {@link CheckProcess}: starts it, hands it the compiled lesson, and
@@ -96,8 +97,8 @@ final class GradingProcess {
                 "-Dworkshop.namespace=" + namespace,
                 // A shared cluster holds every learner's keyspaces: the driver fetches (and refreshes after
                 // every schema change) the metadata of the tests' keyspaces in this namespace only.
-                "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0=/^"
-                        + (namespace.isEmpty() ? "" : namespace + "_") + "t_.*/"));
+                "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0="
+                        + CassandraExtension.testKeyspacesFilter()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckProcess.class.getName()));
         return command;

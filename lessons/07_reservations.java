@@ -31,7 +31,6 @@ import workshop.kit.cost.TracingSession;
 import workshop.kit.dining.DiningSchema;
 import workshop.kit.dining.HashPartitioned;
 import workshop.kit.dining.OutboxRelay;
-import workshop.kit.dining.RenameJob;
 import workshop.kit.dining.SampleRestaurants;
 import workshop.kit.h2.RowLockRace;
 import workshop.kit.h2.H2;
@@ -80,7 +79,6 @@ class reservations {
             model(db, evening);
             sameRaceAgain(db, evening);
             view(db, bookings, evening);
-            renamed(db);
         }
         cassandra(evening);
         RECAP.print("./jbang check 07   (exercises/src/main/java/workshop/lesson07), then ./jbang lesson08");
@@ -195,6 +193,8 @@ class reservations {
                 .row("Ana", "no", race.first())
                 .row("Ben", race.secondWaited() ? "yes" : "no", race.second())
                 .print();
+        RECAP.line("keyed by restaurant, one slot row: Ana %s, Ben %s%s", race.first(), race.second(),
+                race.secondWaited() ? " after waiting for her row lock" : "");
         Story.say("""
                 Ana's UPDATE claimed the slot row and her transaction was still open (this script holds her
                 commit back until H2 reports Ben's session as blocked). Ben's UPDATE had to wait for her row
@@ -216,11 +216,7 @@ class reservations {
                 the list needs no join.""");
         long diner = 501;
         UserReservationsView updater = new UserReservationsView(db.dataSource());
-        OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(db, row -> new ReservationEvent(
-                row.getObject("reservation_id", UUID.class), row.getInt("version"),
-                ReservationEvent.Kind.valueOf(row.getString("kind")), row.getLong("user_id"), row.getString("restaurant_name"),
-                row.getObject("slot_date", LocalDate.class), row.getObject("slot_time", LocalTime.class),
-                row.getInt("party_size")), updater::apply);
+        OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(db, ReservationEvent::fromOutbox, updater::apply);
         Story.say("The relay starts by delivering the event(s) of the bookings made so far: %,d.", relay.deliverNew());
         for (long restaurant = 1; restaurant <= 3; restaurant++) {
             bookings.book(new BookingRequest(UUID.randomUUID(), restaurant, evening.plusDays(restaurant + 10), HALF_SEVEN, 3,
@@ -229,51 +225,26 @@ class reservations {
         String truth = "SELECT COUNT(*) FROM reservations WHERE user_id = ?";
         TextTable list = TextTable.of("step", "bookings", "in the list", "events waiting");
         String delivered = "3 bookings; relay delivers " + relay.deliverNew() + " events";
-        list.row(delivered, count(db, truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
+        list.row(delivered, db.count(truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
         relay.redeliverLast();
-        list.row("the last event delivered again", count(db, truth, diner), updater.upcoming(diner, evening).size(),
+        list.row("the last event delivered again", db.count(truth, diner), updater.upcoming(diner, evening).size(),
                 relay.lag());
         for (int day = 20; day < 22; day++) {
             BookingRequest request = new BookingRequest(UUID.randomUUID(), LE_SEPT, evening.plusDays(day), HALF_SEVEN, 5,
                     diner, 2);
             String answer = answer(() -> bookings.book(request));
-            list.row("updater stopped; a booking: " + answer, count(db, truth, diner),
+            list.row("updater stopped; a booking: " + answer, db.count(truth, diner),
                     updater.upcoming(diner, evening).size(), relay.lag());
         }
         delivered = "updater started; delivers " + relay.deliverNew() + " events";
-        list.row(delivered, count(db, truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
+        list.row(delivered, db.count(truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
         list.print();
         Story.say("""
                 A duplicate changes nothing: the upsert takes effect only when the event's version is newer than
                 the row's. With the updater stopped, bookings still succeed; only the list lags, by exactly the
                 events waiting in the outbox, and it catches up from there with nothing lost. Meanwhile the
-                app shows a new booking from its own 201 answer until the list has it.""");
-    }
-
-    /** The copied restaurant name: a rename leaves it stale in every diner's list until the rename job runs. */
-    static void renamed(MemoryDatabase db) throws SQLException {
-        Story.section("A copy on purpose: the restaurant's name in user_reservations");
-        Story.say("""
-                user_reservations carries the restaurant's name so the diner's list needs no join: one
-                partition, every row ready to show. The schema records why and how stale it may be: the
-                source of truth is restaurants.name; a rename job updates the copies; until it runs after a
-                rename, a list may show the old name, which is acceptable for a name. Measured:""");
-        RenameJob job = new RenameJob(db);
-        TextTable steps = TextTable.of("step", "copies of the name", "stale copies", "rows the job wrote");
-        steps.row("before", job.copies(LE_SEPT), job.stale(LE_SEPT), "-");
-        job.rename(LE_SEPT, "Le Sept Lyon");
-        steps.row("Le Sept renamed Le Sept Lyon", job.copies(LE_SEPT), job.stale(LE_SEPT), "-");
-        int written = job.run(LE_SEPT);
-        long left = job.stale(LE_SEPT);
-        steps.row("the rename job ran", job.copies(LE_SEPT), left, written);
-        steps.print();
-        Story.say("""
-                One UPDATE of one row made %d copies stale; the job found them through the restaurant's own
-                reservations and rewrote each in its diner's partition: %d writes for one rename. Copy a
-                field when the read that needs it is busy and fans out, and its staleness can be named and
-                tolerated; keep the fact's one home, and the job that rebuilds the copies.""", written, written);
-        RECAP.line("a rename left %d copied names stale until the rename job wrote %d rows; %d stale after it",
-                written, written, left);
+                app shows a new booking from its own 201 answer until the list has it. The list also copies
+                the restaurant's name: ./jbang lesson07c renames a restaurant and counts the stale copies.""");
     }
 
     static void cassandra(LocalDate evening) {
@@ -348,12 +319,6 @@ class reservations {
             return result.status() + (result instanceof BookingResult.Booked ? " booked" : " taken");
         } catch (BookingRefused refused) {
             return refused.reason().status() + " " + refused.reason().name().toLowerCase().replace('_', ' ');
-        }
-    }
-
-    static long count(MemoryDatabase db, String sql, Object... parameters) throws SQLException {
-        try (Connection connection = db.connect()) {
-            return Sql.count(connection, sql, parameters);
         }
     }
 }

@@ -28,7 +28,6 @@ import workshop.kit.concurrent.Contenders;
 import workshop.kit.concurrent.SideBySide;
 import workshop.kit.dining.SampleRestaurants;
 import workshop.kit.h2.MemoryDatabase;
-import workshop.kit.h2.Sql;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
@@ -114,7 +113,7 @@ class booking_under_load {
                 new BookingRequest(UUID.randomUUID(), LE_SEPT, evening, eight, TABLE_SEVEN, 200 + d, 2)));
         long booked = booked(fifty);
         TextTable.of("contenders on one slot", "booked (201)", "told it is taken (409)", "reservations for the slot")
-                .row(50, booked, fifty.size() - booked, count(db, """
+                .row(50, booked, fifty.size() - booked, db.count("""
                         SELECT COUNT(*) FROM reservations
                         WHERE restaurant_id = ? AND slot_date = ? AND slot_time = ? AND table_id = ?""",
                         LE_SEPT, evening, eight, TABLE_SEVEN))
@@ -147,11 +146,11 @@ class booking_under_load {
         long booked = perThread.stream().mapToLong(Long::longValue).sum();
         long taken = (long) threads * each - booked;
         String loadDiners = "user_id BETWEEN 1000 AND " + (1_000 + threads - 1);
-        long reservations = count(db, "SELECT COUNT(*) FROM reservations WHERE " + loadDiners);
-        long matching = count(db, "SELECT COUNT(*) FROM reservations r JOIN slots s ON s.reservation_id = r.reservation_id"
+        long reservations = db.count("SELECT COUNT(*) FROM reservations WHERE " + loadDiners);
+        long matching = db.count("SELECT COUNT(*) FROM reservations r JOIN slots s ON s.reservation_id = r.reservation_id"
                 + " AND s.restaurant_id = r.restaurant_id AND s.slot_date = r.slot_date AND s.slot_time = r.slot_time"
                 + " AND s.table_id = r.table_id WHERE r." + loadDiners);
-        long events = count(db, "SELECT COUNT(*) FROM outbox WHERE " + loadDiners);
+        long events = db.count("SELECT COUNT(*) FROM outbox WHERE " + loadDiners);
         TextTable.of("attempts", "slots", "booked", "told 409", "reservation rows", "held by their slot", "outbox events")
                 .row(threads * each, slots.size(), booked, taken, reservations, matching, events)
                 .print();
@@ -176,7 +175,7 @@ class booking_under_load {
                 {"table 7 at 19:45 (no such sitting)", evening.plusDays(2), LocalTime.of(19, 45), 2},
                 {"table 7 at 19:30, a week ago", evening.minusDays(7), HALF_SEVEN, 2}};
         for (Object[] c : cases) {
-            long before = count(db, written);
+            long before = db.count(written);
             String answer;
             try {
                 answer = bookings.book(new BookingRequest(UUID.randomUUID(), LE_SEPT, (LocalDate) c[1], (LocalTime) c[2],
@@ -184,7 +183,7 @@ class booking_under_load {
             } catch (BookingRefused refused) {
                 answer = refused.reason().status() + " " + refused.reason();
             }
-            table.row(c[0], answer, count(db, written) - before);
+            table.row(c[0], answer, db.count(written) - before);
         }
         table.print();
         Story.say("""
@@ -227,11 +226,5 @@ class booking_under_load {
 
     static long booked(List<BookingResult> results) {
         return results.stream().filter(BookingResult.Booked.class::isInstance).count();
-    }
-
-    static long count(MemoryDatabase db, String sql, Object... parameters) throws SQLException {
-        try (Connection connection = db.connect()) {
-            return Sql.count(connection, sql, parameters);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package workshop.lesson07;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.UUID;
@@ -14,4 +16,12 @@ public record ReservationEvent(UUID reservationId, int version, Kind kind, long 
                                LocalDate date, LocalTime time, int partySize) {
 
     public enum Kind { BOOKED, CHANGED, CANCELLED }
+
+    /** The event an outbox row holds (the outbox table's columns are named as the fields are). */
+    public static ReservationEvent fromOutbox(ResultSet row) throws SQLException {
+        return new ReservationEvent(row.getObject("reservation_id", UUID.class), row.getInt("version"),
+                Kind.valueOf(row.getString("kind")), row.getLong("user_id"), row.getString("restaurant_name"),
+                row.getObject("slot_date", LocalDate.class), row.getObject("slot_time", LocalTime.class),
+                row.getInt("party_size"));
+    }
 }

@@ -54,6 +54,13 @@ public final class MemoryDatabase implements AutoCloseable {
         return pool.getConnection();
     }
 
+    /** The single number a COUNT query answers, on a connection of its own. */
+    public long count(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect()) {
+            return Sql.count(connection, sql, parameters);
+        }
+    }
+
     /**
      * Waits until at least {@code count} sessions are waiting for a row lock that another
      * transaction holds, so the holder can commit knowing the others queued behind it. Returns

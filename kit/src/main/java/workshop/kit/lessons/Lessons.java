@@ -38,12 +38,16 @@ public final class Lessons {
                     "lessons/07a_booking_under_load.java"),
             Lesson.withoutExercise("booking-in-dynamodb", "07b", "Appendix: the same booking in DynamoDB, a conditional write",
                     "lessons/07b_booking_in_dynamodb.java"),
+            Lesson.withoutExercise("copy-on-purpose", "07c", "Appendix: a copy on purpose: a restaurant's name, renamed",
+                    "lessons/07c_copy_on_purpose.java"),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
                     "lessons/08_cursor_pagination.java", "workshop.lesson08"),
             Lesson.withoutExercise("dynamodb-pages", "08a", "Appendix: the same keyset pages in DynamoDB, LastEvaluatedKey",
                     "lessons/08a_dynamodb_pages.java"),
             Lesson.withoutExercise("index-order", "08b", "Appendix: the index and ORDER BY that let H2 stop after a page",
                     "lessons/08b_index_order.java"),
+            Lesson.withoutExercise("send-path", "08c", "Appendix: the send path: seq by compare-and-set, a retried send",
+                    "lessons/08c_send_path.java"),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
 

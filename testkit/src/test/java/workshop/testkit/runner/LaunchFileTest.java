@@ -16,10 +16,13 @@ import workshop.kit.Workshop;
 class LaunchFileTest {
 
     @Test
-    void linesAreTheJavaCommandTheRunnersJarAndTheWholeClassPath() {
+    void linesAreTheJavaCommandTheRunnersJarTheWholeClassPathAndTheJvmOptions() {
         String classPath = String.join(File.pathSeparator, "/cache/runner.java.1f/runner.jar", "/m2/driver.jar");
-        List<String> lines = LaunchFile.lines("/jdk17", classPath);
-        assertEquals(List.of(Path.of("/jdk17", "bin", "java").toString(), "/cache/runner.java.1f/runner.jar", classPath), lines);
+        List<String> lines = LaunchFile.lines("/jdk17", classPath, List.of("-XX:+IgnoreUnrecognizedVMOptions",
+                "--enable-native-access=ALL-UNNAMED", "-Djbang.app.path=/My Apps/jbang", "-Dodd=$HOME"));
+        assertEquals(List.of(Path.of("/jdk17", "bin", "java").toString(), "/cache/runner.java.1f/runner.jar", classPath,
+                "-XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED"), lines,
+                "options the script's word splitting would break or expand are left out");
     }
 
     /** The script starts "runner ARGS" itself, so its list must be the catalog's runner aliases, each passing its own name. */

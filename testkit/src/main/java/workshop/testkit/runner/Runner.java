@@ -246,20 +246,18 @@ public final class Runner {
 
     /**
      * Re-checks whenever a file of the lesson changes; polls, which works on every file system.
-     * The next test JVM starts right after a check and waits, warm and connected, for the next save.
+     * Each re-check is a check: it adopts the warm grading JVM the last one left (connected, its
+     * compiler warmed on this lesson) and leaves the next one waiting for the next save.
      */
     int watch(Lesson lesson) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         say("Watching " + root.relativize(files.learnerDir()) + " (Ctrl-C to stop)...");
-        GradingProcess[] next = {LessonCheck.prepare(files, checkDir())};
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> next[0].kill()));
         long lastSeen = -1;
         while (true) {
             long stamp = files.sourcesToCompile().stream().mapToLong(Runner::modified).sum();
             if (stamp != lastSeen) {
                 lastSeen = stamp;
-                check(lesson, next[0]);
-                next[0] = LessonCheck.prepare(files, checkDir());
+                check(lesson);
                 System.out.println("\nWaiting for a change...");
             }
             if (!Poll.sleep(Duration.ofMillis(300))) {

@@ -72,14 +72,19 @@ class send_path {
                     reference solution's full path, and each of its statements is traced.""", CHANNEL, HISTORY);
             sends.sequenceAllocation();
             sends.idempotentSend();
-            long head = session.execute(session.prepare("SELECT high_water_seq FROM channel_head WHERE channel_id = ?")
-                    .bind(CHANNEL)).one().getLong(0);
+            long head = sends.highWater();
             long sent = session.execute(session.prepare("SELECT COUNT(*) FROM messages WHERE channel_id = ? AND bucket = ?"
                     + " AND seq > ?").bind(CHANNEL, HISTORY / BUCKET_SIZE, HISTORY)).one().getLong(0);
             RECAP.line("channel_head moved from %,d to %,d for %d messages written: one seq each, none for the retry",
                     HISTORY, head, sent);
         }
         RECAP.print("./jbang check 08   (exercises/src/main/java/workshop/lesson08), then ./jbang lesson09");
+    }
+
+    /** The channel's last allocated seq, read from its head row. */
+    long highWater() {
+        return session.execute(session.prepare("SELECT high_water_seq FROM channel_head WHERE channel_id = ?")
+                .bind(CHANNEL)).one().getLong("high_water_seq");
     }
 
     void sequenceAllocation() {
@@ -90,8 +95,7 @@ class send_path {
                 transaction (Paxos). Two servers that read the same n race; one wins, the other is told
                 the current value and tries again with it. Below, server B sends right after server A
                 has read the head, every time: the race that happens once in a while, staged.""");
-        long n = session.execute(session.prepare("SELECT high_water_seq FROM channel_head WHERE channel_id = ?")
-                .bind(CHANNEL)).one().getLong("high_water_seq");
+        long n = highWater();
         // The plain write for comparison goes to a row no conditional write ever touches.
         QueryCost plain = new CostProbe(traced).write(session.prepare(
                 "UPDATE channel_head SET last_activity = ? WHERE channel_id = ?").bind(Instant.now(), UNCONDITIONAL_CHANNEL));

@@ -115,7 +115,7 @@ public final class CheckProcess {
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
-            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + LessonCheck.Kind.ANSWER + "\t"
+            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + FailureText.kind("the check", failed) + "\t"
                     + encode(FailureText.describe(failed)) + "\t0");
         }
         protocol.println(END);

@@ -12,6 +12,7 @@ import org.opentest4j.AssertionFailedError;
 import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.AccessRefused;
+import workshop.kit.cassandra.ClusterException;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.MeasurementIncomplete;
 import workshop.testkit.SchemaChanged;
@@ -30,8 +31,8 @@ final class FailureText {
     private FailureText() {}
 
     static Kind kind(String test, Throwable error) {
-        if (error instanceof MeasurementIncomplete) {
-            return Kind.UNMEASURED;
+        if (error instanceof MeasurementIncomplete || causedBy(error, ClusterException.class)) {
+            return Kind.UNMEASURED; // a trace not complete, or a cluster not whole: nothing was measured
         }
         if (error instanceof SchemaChanged) {
             return Kind.SCHEMA_CHANGED;
@@ -86,6 +87,15 @@ final class FailureText {
             }
         }
         return null;
+    }
+
+    private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean thrownBy(Throwable error, Class<?> type) {

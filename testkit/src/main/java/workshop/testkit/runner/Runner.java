@@ -212,8 +212,8 @@ public final class Runner {
                     + ". Shut down executors you create (try-with-resources or shutdown()).");
         }
         if (result.withheld()) {
-            say("\nNo grade this time: a cost could not be measured completely (the machine is busy)."
-                    + " Rerun: ./jbang check " + lesson.number());
+            say("\nNo grade this time: nothing could be measured completely (a busy machine, or the cluster"
+                    + " not whole: see above). Rerun: ./jbang check " + lesson.number());
             return 1;
         }
         progress.recordCheck(lesson.id(), result.allPassed());

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
+import workshop.kit.cassandra.ClusterException;
 import workshop.testkit.runner.LessonCheck.Kind;
 
 class FailureTextTest {
@@ -38,6 +39,14 @@ class FailureTextTest {
         AssertionFailedError failed = new AssertionFailedError("values differ ==> expected: <a> but was: <b>", huge, huge + "y");
         String text = FailureText.describe(failed);
         assertTrue(text.lines().allMatch(line -> line.length() <= 100), text);
+    }
+
+    @Test
+    void aClusterThatIsNotWholeWithholdsTheGrade() {
+        ClusterException down = new ClusterException("node2 is down (of 3 nodes)", "./jbang up");
+        assertEquals(Kind.UNMEASURED, FailureText.kind("latest reads one partition", down));
+        assertEquals(Kind.UNMEASURED, FailureText.kind("latest reads one partition", new IllegalStateException("setup", down)));
+        assertEquals(Kind.ANSWER, FailureText.kind("latest reads one partition", new IllegalStateException("learner's own")));
     }
 
     @Test

@@ -7,15 +7,19 @@
 import static workshop.kit.cassandra.Keyspaces.schema;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntFunction;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodesSeen;
+import workshop.kit.cassandra.TokenRing;
 import workshop.kit.chart.CostChart;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
@@ -71,7 +75,13 @@ class naive_table {
             CostProbe probe = new CostProbe(session);
 
             Story.section("12 messages in 3 chats, one copy of each row (replication factor 1)");
-            load(session, inserts, 12, 3, "c");
+            long[] first = ids(12);
+            String[] chats = firstChats(session, first);
+            load(session, inserts, first, m -> chats[m]);
+            Story.say("""
+                    c2 holds %d of the 12 messages; keyed by message_id they live on %d node(s) (read from
+                    the ring), while design B keeps all of them in one partition on one node.""",
+                    java.util.Arrays.stream(chats).filter("c2"::equals).count(), nodesHolding(session, first, chats));
             Story.say("""
                     Design A: PRIMARY KEY (message_id). Nothing in the key mentions the chat, so the app
                     reads every row and keeps c2's three newest itself.
@@ -118,8 +128,9 @@ class naive_table {
             QueryCost largestB = b;
             for (long size : new long[] {12, 1_200, 120_000}) {
                 if (size > loaded) {
-                    // New messages land in other chats: c2 keeps its four, so Q1's answer stays the same.
-                    load(session, inserts.subList(0, 2), size - loaded, (int) (size / 4), "chat" + size + "-");
+                    // New messages land in other chats: c2 keeps its five, so Q1's answer stays the same.
+                    int chatsNow = (int) (size / 4);
+                    load(session, inserts.subList(0, 2), ids(size - loaded), m -> "chat" + size + "-" + (m % chatsNow + 1));
                     loaded = size;
                 }
                 QueryCost growA = size == 12 ? a : designA(probe);
@@ -172,16 +183,57 @@ class naive_table {
     }
     // end::naive-app[]
 
-    /** Writes count messages to every table, spread round-robin over chats named prefix1..prefixN. */
-    static void load(CqlSession session, List<PreparedStatement> inserts, long count, int chats, String prefix) {
+    static long[] ids(long count) {
         long[] ids = new long[(int) count];
         for (int m = 0; m < count; m++) {
             ids[m] = IDS.next();
         }
+        return ids;
+    }
+
+    /**
+     * The first 12 messages' chats: c2 gets 5, chosen so that under design A they sit on as many
+     * nodes as the ring allows (as a chat's messages do once it has more than a handful); c1 and c3
+     * share the other 7.
+     */
+    static String[] firstChats(CqlSession session, long[] ids) {
+        TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
+        String[] chats = new String[ids.length];
+        java.util.Set<Object> covered = new java.util.HashSet<>();
+        int c2 = 0;
+        for (int pass = 0; pass < 2 && c2 < 5; pass++) {
+            for (int m = 0; m < ids.length && c2 < 5; m++) {
+                if (chats[m] == null && (pass == 1 || covered.add(ring.owner(key(ids[m])).getHostId()))) {
+                    chats[m] = "c2";
+                    c2++;
+                }
+            }
+        }
+        int other = 0;
+        for (int m = 0; m < ids.length; m++) {
+            if (chats[m] == null) {
+                chats[m] = other++ % 2 == 0 ? "c1" : "c3";
+            }
+        }
+        return chats;
+    }
+
+    static long nodesHolding(CqlSession session, long[] ids, String[] chats) {
+        TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
+        return java.util.stream.IntStream.range(0, ids.length).filter(m -> chats[m].equals("c2"))
+                .mapToObj(m -> ring.owner(key(ids[m]))).distinct().count();
+    }
+
+    static java.nio.ByteBuffer key(long messageId) {
+        return TypeCodecs.BIGINT.encode(messageId, ProtocolVersion.DEFAULT);
+    }
+
+    /** Writes the messages to every table, message m in chat chatOf(m). */
+    static void load(CqlSession session, List<PreparedStatement> inserts, long[] ids, IntFunction<String> chatOf) {
         int tables = inserts.size();
-        BulkWriter.write(session, "writing " + count + " messages to each table", count * tables, i -> {
+        BulkWriter.write(session, "writing " + ids.length + " messages to each table", (long) ids.length * tables, i -> {
             int message = (int) (i / tables);
-            String chat = prefix + (message % chats + 1);
+            String chat = chatOf.apply(message);
             String body = "message " + message;
             // Design B's key puts the chat first; the tables keyed by message_id put the id first.
             return i % tables == 1 ? inserts.get(1).bind(chat, ids[message], body)

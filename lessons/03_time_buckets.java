@@ -65,7 +65,11 @@ class time_buckets {
         Story.say("""
                 Lesson 02 gave every chat one partition, newest message first. That serves Q1 from one
                 place, but a partition never splits: it grows for as long as its chat lives, and it lives
-                whole on one node (and on that node's replicas). Adding nodes does not make it smaller.""");
+                whole on one node (and on that node's replicas). Adding nodes does not make it smaller.
+                The message table is also the one where time decides everything: each message is
+                written once, it is read backwards in pages from a position (the newest, or a linked
+                message), the table is one or two orders of magnitude bigger than every other, and most
+                reads touch the last day while a few scroll years back and must still not time out.""");
 
         Story.section("How big does the big public group's partition get?");
         long mbPerMonth = MESSAGES_PER_MONTH * BYTES_PER_MESSAGE / 1_000_000;
@@ -82,15 +86,22 @@ class time_buckets {
         Story.say("""
                 %,d members write %,d messages a month: at %d bytes each the partition grows %d MB a month,
                 %,d MB after %d months, %d times the roughly %d MB that a common rule of thumb allows one
-                partition. Q1 itself stays cheap: it reads the newest rows first and stops at its limit.
-                The costs are elsewhere: compaction rewrites the partition whole, repair compares and
-                streams it whole, both press on the node's heap as the partition grows, and the node that
-                owns it carries it alone.""",
+                partition. Q1 itself stays cheap: it reads the newest rows first and stops at its limit.""",
                 MEMBERS, MESSAGES_PER_MONTH, BYTES_PER_MESSAGE, mbPerMonth, mbAfter, MONTHS,
                 mbAfter / RULE_OF_THUMB_MB, RULE_OF_THUMB_MB);
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
+            String indexCache = session.execute(
+                    "SELECT value FROM system_views.settings WHERE name = 'column_index_cache_size'").one().getString("value");
+            Story.say("""
+                    What Cassandra 5.0 pays for it is not memory: a partition's row index is no longer held
+                    in the heap whole (this node caches at most column_index_cache_size = %s of it, read
+                    from its settings; the rest stays on disk and is read in pieces). The costs are
+                    elsewhere: compaction rewrites the partition as one unit on one node, repair that finds
+                    one difference in it streams all of it, a node joining or leaving moves it whole, a read
+                    that starts deep in it (a link to an old message) must seek through its index, and the
+                    node that owns it carries it alone.""", indexCache);
             Keyspaces.recreateAndUse(session, KS);
             session.execute(schema("""
                     CREATE TABLE messages (
@@ -122,9 +133,11 @@ class time_buckets {
             Story.say("""
                     %,d messages of %d bytes in one chat, "public", over %d months, each written to three
                     tables: messages (the chat is the partition), messages_by_month ((chat, month) is the
-                    partition) and messages_by_bucket ((chat, 10-day bucket), Discord's choice). The month
-                    and the bucket both come from the message id itself: no lookup is needed to find them.""",
-                    messages, BYTES_PER_MESSAGE, MONTHS);
+                    partition) and messages_by_bucket ((chat, 10-day bucket), Discord's choice: ten days
+                    keeps a busy channel's partition under about %d MB while reading it is still one ordered
+                    range). The month and the bucket both come from the message id itself: no lookup is
+                    needed to find them.""",
+                    messages, BYTES_PER_MESSAGE, MONTHS, RULE_OF_THUMB_MB);
             LongFunction<Statement<?>> write = i -> {
                 long id = ids[(int) (i / 3)];
                 return switch ((int) (i % 3)) {

@@ -17,7 +17,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import workshop.kit.cassandra.BatchSizeWarning;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodesSeen;
@@ -41,6 +43,8 @@ class chat_lists {
     static final long Q2_PER_SECOND = 5_000;
     static final int FIRST_PAGE = 20;
     static final int MESSAGES_PER_CHAT = 5;
+    /** batch_size_fail_threshold, 50 KiB by default in cassandra.yaml (the nodes keep the default). */
+    static final long FAIL_THRESHOLD_BYTES = 50 * 1024;
 
     public static void main(String... args) {
         Failures.guard(chat_lists::run);
@@ -146,10 +150,13 @@ class chat_lists {
         TextTable sends = TextTable.of("chat", "members", "batch rows (ins+del)", "partitions read",
                 "partition writes", "batch log", "requests");
         Map<String, Long> writesPerSend = new HashMap<>();
+        Map<String, Optional<BatchSizeWarning>> batchWarnings = new java.util.LinkedHashMap<>();
         for (String chat : List.of("ana-bo", "team", "all-hands")) {
             Measured<List<BatchableStatement<?>>> sent = traced.measure(() -> {
                 List<BatchableStatement<?>> plan = tables.send(traced, chat, ANA);
-                traced.execute(BatchStatement.newInstance(BatchType.LOGGED, plan));
+                List<String> warnings = traced.execute(BatchStatement.newInstance(BatchType.LOGGED, plan))
+                        .getExecutionInfo().getWarnings();
+                batchWarnings.put(chat, BatchSizeWarning.in(warnings));
                 return plan;
             });
             QueryCost cost = sent.cost();
@@ -167,6 +174,23 @@ class chat_lists {
                 coordinator first stores the whole batch in the batch log of up to two other nodes, and
                 removes it there once every write is applied, so a crash halfway is finished later
                 instead of leaving some lists stale.""");
+        TextTable warned = TextTable.of("chat", "the node's warning on the batch's size");
+        batchWarnings.forEach((chat, warning) -> warned.row(chat, warning.map(BatchSizeWarning::toString).orElse("none")));
+        warned.print();
+        Story.say("""
+                The node judges each batch's size and says so in a warning sent back with the answer: a
+                batch that spans partitions and is bigger than batch_size_warn_threshold (5 KiB by default
+                in cassandra.yaml) is logged and warned about; past batch_size_fail_threshold (50 KiB) it
+                is refused.""");
+        batchWarnings.get("all-hands").ifPresentOrElse(big -> {
+            long perMember = big.bytes() / (chats.get("all-hands").size() + 1);
+            Story.say("""
+                    The group of 100 crossed the first: %s. At about %d bytes a member, the refusal comes at
+                    about %,d members (arithmetic from that size): past there a big group's send cannot be one
+                    batch and becomes a fan-out job (lesson 06a builds one for DynamoDB's limit).""",
+                    big, perMember, FAIL_THRESHOLD_BYTES / perMember);
+            recap.line("the group of 100's batch: %s, warned by the node", big);
+        }, () -> Story.say("No batch crossed the warning threshold this time."));
         NodesSeen.onOneNode(session, "On this one-node cluster the batch log is the coordinator's own.").ifPresent(Story::say);
         printAnasList();
         recap.line("one message wrote %d partitions in a chat of two, %d in a team of 6, %d in a group of 100",

@@ -116,8 +116,10 @@ class dynamodb_limits {
                 Throttling is not something an emulator shows, so here it is computed. AWS publishes that one
                 partition serves at most %,d write units a second. A typical message item is %d bytes, %s
                 write unit(s), so one partition key takes at most %,d messages a second, however much
-                capacity the table has: capacity is spread over partitions, and a key lives in exactly one.
-                A launch channel expecting %,d messages a second needs its writes spread over %d keys:
+                capacity the table has: capacity is spread over partitions, and a key starts in one.
+                DynamoDB does split a hot partition by sort-key range ("split for heat"), but that only
+                helps when the writes spread over the range; here every new message has the newest
+                sort key, so all of them land on the same side of any split. A launch channel expecting %,d messages a second needs its writes spread over %d keys:
                 write sharding, pk "launch:bucket#s" with s = message id mod %d. Reads pay for it.""",
                 PARTITION_WRITE_UNITS_PER_SECOND, ItemSize.of(typical), DynamoCost.format(unitsPerMessage), ceiling, launchRate,
                 shards, shards);

@@ -50,6 +50,11 @@ public final class TokenRing {
         return tokens.getReplicas(keyspace, tokens.parse(Long.toString(token))).iterator().next();
     }
 
+    /** The node holding a partition, from its key's serialized value (as the driver routes it). */
+    public Node owner(java.nio.ByteBuffer partitionKey) {
+        return tokens.getReplicas(keyspace, tokens.newToken(partitionKey)).iterator().next();
+    }
+
     /** The node holding a slice: slices() never lets one cross a node boundary. */
     public Node owner(TokenSlice slice) {
         return owner(slice.endInclusive());

@@ -1,9 +1,11 @@
 package workshop.testkit.quiz;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Random;
 
 /**
  * One check-yourself question: either options of which one is right, or a number answered within
@@ -46,6 +48,16 @@ public record Question(String text, List<Option> options, Optional<Double> numbe
             problems.add("has no text");
         }
         return problems;
+    }
+
+    /**
+     * The same question with its options in another order: the file's order is where its author
+     * happened to put the right one, and a learner who takes the quiz twice learns letters.
+     */
+    public Question shuffled(Random order) {
+        List<Option> mixed = new ArrayList<>(options);
+        Collections.shuffle(mixed, order);
+        return new Question(text, List.copyOf(mixed), number, tolerance, explanation);
     }
 
     /** The letter a learner types for option i: a, b, c... */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
@@ -30,11 +31,14 @@ public final class QuizPlayer {
     private final Path root;
     private final BufferedReader in;
     private final PrintStream out;
+    private final Random order;
 
-    public QuizPlayer(Path root, BufferedReader in, PrintStream out) {
+    /** Plays the quizzes under root; order shuffles each question's options (seeded in tests). */
+    public QuizPlayer(Path root, BufferedReader in, PrintStream out, Random order) {
         this.root = root;
         this.in = in;
         this.out = out;
+        this.order = order;
     }
 
     public static void main(String... args) throws IOException {
@@ -51,7 +55,7 @@ public final class QuizPlayer {
             System.exit(2);
         }
         var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        System.exit(new QuizPlayer(root, in, System.out).play(lesson.get()));
+        System.exit(new QuizPlayer(root, in, System.out, new Random()).play(lesson.get()));
     }
 
     /** Asks every question of the lesson; 0 when all were answered, 1 when the input ended early. */
@@ -66,7 +70,7 @@ public final class QuizPlayer {
                 lesson.number(), questions.size());
         int right = 0;
         for (int i = 0; i < questions.size(); i++) {
-            Optional<Boolean> answered = ask(i + 1, questions.size(), questions.get(i));
+            Optional<Boolean> answered = ask(i + 1, questions.size(), questions.get(i).shuffled(order));
             if (answered.isEmpty()) {
                 out.printf("%nStopped after %d of %d questions; nothing saved. Again: ./jbang quiz %s%n",
                         i, questions.size(), lesson.number());

@@ -10,8 +10,10 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +23,9 @@ import workshop.kit.lessons.Lessons;
 import workshop.testkit.runner.ProgressFile;
 
 class QuizTest {
+
+    /** Any fixed seed: the tests replay the shuffle the player makes. */
+    private static final long SEED = 7;
 
     @Test
     void everyLessonHasFiveToEightQuestionsEachWithOneRightAnswerAndAnExplanation() {
@@ -77,7 +82,9 @@ class QuizTest {
     void answersFromStdinAreExplainedScoredAndSavedWithinOneHundredColumns(@TempDir Path root) throws Exception {
         Lesson lesson = Lessons.require("07");
         List<Question> questions = QuizFile.read(copyQuiz(root, lesson));
-        String answers = "not an answer\n" + questions.stream().map(QuizTest::rightAnswer).collect(Collectors.joining("\n"));
+        Random asked = new Random(SEED);
+        String answers = "not an answer\n" + questions.stream().map(q -> rightAnswer(q.shuffled(asked)))
+                .collect(Collectors.joining("\n"));
 
         String output = play(root, lesson, answers);
         assertTrue(output.contains("Type "), output);
@@ -104,9 +111,29 @@ class QuizTest {
         Lesson lesson = Lessons.require("01");
         Path quiz = copyQuiz(root, lesson);
 
-        String output = play(root, lesson, rightAnswer(QuizFile.read(quiz).get(0)) + "\n");
+        String output = play(root, lesson, rightAnswer(QuizFile.read(quiz).get(0).shuffled(new Random(SEED))) + "\n");
         assertTrue(output.contains("Stopped after 1 of"), output);
         assertEquals(Optional.empty(), new ProgressFile(ProgressFile.defaultFile(root)).quizScore(lesson.id()));
+    }
+
+    @Test
+    void optionsAreShownInAnOrderTheAuthorDidNotChoose() throws Exception {
+        List<Question> all = new ArrayList<>();
+        for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
+            QuizFile.read(QuizFile.of(Workshop.root(), lesson)).stream().filter(q -> !q.numeric()).forEach(all::add);
+        }
+        Random order = new Random(SEED);
+        long moved = all.stream().filter(q -> !rightAnswer(q).equals(rightAnswer(q.shuffled(order)))).count();
+        // With three or four options a shuffle keeps the right one in place about a third of the time.
+        assertTrue(moved > all.size() / 3, moved + " of " + all.size() + " right options moved");
+        long longestRight = all.stream().filter(QuizTest::rightIsLongest).count();
+        System.out.printf("Quizzes: the right option is the longest in %d of %d multiple-choice questions%n",
+                longestRight, all.size());
+    }
+
+    private static boolean rightIsLongest(Question question) {
+        int right = question.options().stream().filter(Question.Option::right).mapToInt(o -> o.text().length()).sum();
+        return question.options().stream().filter(o -> !o.right()).allMatch(o -> o.text().length() < right);
     }
 
     /** The lesson's real questions under a fresh root, so the progress file is the test's own. */
@@ -119,7 +146,7 @@ class QuizTest {
     private static String play(Path root, Lesson lesson, String answers) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            new QuizPlayer(root, new BufferedReader(new StringReader(answers)), out).play(lesson);
+            new QuizPlayer(root, new BufferedReader(new StringReader(answers)), out, new Random(SEED)).play(lesson);
         }
         return bytes.toString(StandardCharsets.UTF_8);
     }

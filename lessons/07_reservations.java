@@ -392,10 +392,10 @@ class reservations {
             TextTable.of("bookings, by " + threads + " threads", "relay polls meanwhile", "left for the last poll",
                     "in the list", "lost").row(booked, polls.get(), last, listed, booked - listed).print();
             Story.say("""
-                    The same relay while %d threads booked %,d tables: it polled %,d times between their
-                    commits, and the list ended with every booking. A number proves nothing about one run,
-                    but the reason holds for any: the relay never skips a row it has not seen, it only deletes
-                    the rows it has handed over.""", threads, booked, polls.get());
+                    The same relay while %d threads booked %,d tables: it polled %,d times while they
+                    committed, and the list ended with every booking. One run's zero is not the proof; the
+                    reason is: the relay never moves past a row it has not seen, since it keeps no position,
+                    and it deletes only the rows it has handed over.""", threads, booked, polls.get());
             RECAP.line("%,d bookings by %d threads while the kit's relay polled %,d times: %d missing from the"
                     + " list", booked, threads, polls.get(), booked - listed);
         }

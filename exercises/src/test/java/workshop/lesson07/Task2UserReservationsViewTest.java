@@ -17,7 +17,10 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import workshop.kit.dining.DiningSchema;
 import workshop.kit.dining.OutboxRelay;
 import workshop.kit.h2.LateCommit;
@@ -25,6 +28,8 @@ import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.lesson07.ReservationEvent.Kind;
 
+/** The simplest delivery first, so a mistake fails where its message names it. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task2UserReservationsViewTest {
 
     static final LocalDate FROM = LocalDate.of(2030, 3, 10);
@@ -90,6 +95,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(1)
     @DisplayName("events applied once, in order: the diner's list, by date and time, with the restaurant's name")
     void inOrderOnce() {
         long diner = NEXT_USER.getAndIncrement();
@@ -106,6 +112,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(2)
     @DisplayName("through the outbox relay: a booking that commits after a later-numbered one is listed too")
     void relayedOutOfCommitOrder() throws SQLException {
         long diner = NEXT_USER.getAndIncrement();
@@ -120,6 +127,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(3)
     @DisplayName("a duplicated event is harmless: delivered twice or three times, one row, same list")
     void duplicates() throws SQLException {
         long diner = NEXT_USER.getAndIncrement();
@@ -132,6 +140,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(4)
     @DisplayName("a cancellation that overtakes its booking stays cancelled")
     void cancelBeforeBooked() {
         long diner = NEXT_USER.getAndIncrement();
@@ -145,6 +154,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(5)
     @DisplayName("an older change arriving late does not overwrite a newer one")
     void olderChangeArrivesLate() {
         long diner = NEXT_USER.getAndIncrement();
@@ -159,6 +169,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(6)
     @DisplayName("shuffled, duplicated delivery of 60 reservations' events gives the same list as in-order delivery")
     void shuffledAndDuplicated() throws SQLException {
         long diner = NEXT_USER.getAndIncrement();
@@ -185,6 +196,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(7)
     @DisplayName("upcoming starts at the given date")
     void fromDate() {
         long diner = NEXT_USER.getAndIncrement();

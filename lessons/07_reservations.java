@@ -18,9 +18,13 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
@@ -34,6 +38,7 @@ import workshop.kit.dining.OutboxRelay;
 import workshop.kit.dining.SampleRestaurants;
 import workshop.kit.h2.RowLockRace;
 import workshop.kit.h2.H2;
+import workshop.kit.h2.LateCommit;
 import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.kit.terminal.Failures;
@@ -211,27 +216,41 @@ class reservations {
         Story.say("""
                 "My reservations" needs a key by user_id, but a booking's transaction lives in the restaurant's
                 partition. So the booking writes an outbox row in that same transaction, a relay reads the outbox
-                in order, and a view updater (the exercise's UserReservationsView) upserts user_reservations,
-                keyed (user_id, slot_date, slot_time, reservation_id), with the restaurant's name copied in so
-                the list needs no join.""");
+                and hands each event to a view updater (the exercise's UserReservationsView), which upserts
+                user_reservations, keyed (user_id, slot_date, slot_time, reservation_id), with the restaurant's
+                name copied in so the list needs no join.""");
+        relayGap(evening);
+        relayUnderLoad(evening);
         long diner = 501;
         UserReservationsView updater = new UserReservationsView(db.dataSource());
-        OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(db, ReservationEvent::fromOutbox, updater::apply);
-        Story.say("The relay starts by delivering the event(s) of the bookings made so far: %,d.", relay.deliverNew());
+        AtomicBoolean dies = new AtomicBoolean();
+        OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(db, ReservationEvent::fromOutbox, event -> {
+            updater.apply(event);
+            if (dies.get()) {
+                throw new IllegalStateException("the relay died before its commit");
+            }
+        });
+        Story.say("The kit's relay starts by delivering the event(s) of the bookings made so far: %,d.",
+                relay.deliverNew());
         for (long restaurant = 1; restaurant <= 3; restaurant++) {
-            bookings.book(new BookingRequest(UUID.randomUUID(), restaurant, evening.plusDays(restaurant + 10), HALF_SEVEN, 3,
-                    diner, 2));
+            bookings.book(new BookingRequest(UUID.randomUUID(), restaurant, evening.plusDays(restaurant + 10),
+                    HALF_SEVEN, 3, diner, 2));
         }
         String truth = "SELECT COUNT(*) FROM reservations WHERE user_id = ?";
         TextTable list = TextTable.of("step", "bookings", "in the list", "events waiting");
-        String delivered = "3 bookings; relay delivers " + relay.deliverNew() + " events";
+        dies.set(true);
+        try {
+            relay.deliverNew();
+        } catch (IllegalStateException died) {
+            dies.set(false); // its transaction rolled back: no outbox row was deleted
+        }
+        list.row("3 bookings; the relay hands 1 over, dies", db.count(truth, diner),
+                updater.upcoming(diner, evening).size(), relay.lag());
+        String delivered = "relay restarted; delivers " + relay.deliverNew() + " events";
         list.row(delivered, db.count(truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
-        relay.redeliverLast();
-        list.row("the last event delivered again", db.count(truth, diner), updater.upcoming(diner, evening).size(),
-                relay.lag());
         for (int day = 20; day < 22; day++) {
-            BookingRequest request = new BookingRequest(UUID.randomUUID(), LE_SEPT, evening.plusDays(day), HALF_SEVEN, 5,
-                    diner, 2);
+            BookingRequest request = new BookingRequest(UUID.randomUUID(), LE_SEPT, evening.plusDays(day), HALF_SEVEN,
+                    5, diner, 2);
             String answer = answer(() -> bookings.book(request));
             list.row("updater stopped; a booking: " + answer, db.count(truth, diner),
                     updater.upcoming(diner, evening).size(), relay.lag());
@@ -240,11 +259,155 @@ class reservations {
         list.row(delivered, db.count(truth, diner), updater.upcoming(diner, evening).size(), relay.lag());
         list.print();
         Story.say("""
-                A duplicate changes nothing: the upsert takes effect only when the event's version is newer than
-                the row's. With the updater stopped, bookings still succeed; only the list lags, by exactly the
-                events waiting in the outbox, and it catches up from there with nothing lost. Meanwhile the
-                app shows a new booking from its own 201 answer until the list has it. The list also copies
-                the restaurant's name: ./jbang lesson07c renames a restaurant and counts the stale copies.""");
+                The relay died after handing over one event: its deletes rolled back, so all three were handed
+                over again, the first one twice. A duplicate changes nothing: the upsert takes effect only when
+                the event's version is newer than the row's. With the updater stopped, bookings still succeed;
+                only the list lags, by exactly the events waiting in the outbox, and catches up when it starts:
+                no committed booking is left out, because a row leaves the outbox only with the poll that
+                handed it over. Meanwhile the app shows a new booking from its own 201 answer until the list
+                has it. The list copies the restaurant's name: ./jbang lesson07c renames it and counts the
+                stale copies.""");
+    }
+
+    /**
+     * The obvious relay: it remembers the highest event_seq it delivered and asks for the rows after
+     * it. Here only to show what it loses; the kit's OutboxRelay is the one that loses nothing.
+     */
+    static final class HighWaterMarkRelay {
+        private final MemoryDatabase db;
+        private final UserReservationsView updater;
+        private long deliveredUpTo;
+
+        HighWaterMarkRelay(MemoryDatabase db, UserReservationsView updater) {
+            this.db = db;
+            this.updater = updater;
+        }
+
+        int deliverNew() throws SQLException {
+            try (Connection connection = db.connect()) {
+                List<long[]> delivered = Sql.list(connection, row -> {
+                    updater.apply(ReservationEvent.fromOutbox(row));
+                    return new long[] {row.getLong("event_seq")};
+                }, "SELECT * FROM outbox WHERE event_seq > ? ORDER BY event_seq", deliveredUpTo);
+                delivered.forEach(seq -> deliveredUpTo = Math.max(deliveredUpTo, seq[0]));
+                return delivered.size();
+            }
+        }
+    }
+
+    /** A relay as the lesson drives it: one poll, returning the events it handed over. */
+    interface Relay {
+        int deliverNew() throws SQLException;
+    }
+
+    /** Ana's booking takes the lower event_seq but commits after Ben's, with one poll in between. */
+    static void relayGap(LocalDate evening) throws SQLException {
+        Story.section("Where a relay's position goes wrong: numbered at insert, visible at commit");
+        Story.say("""
+                The obvious relay remembers the highest event_seq it has delivered and asks for the rows after
+                it. But the identity value is taken when a booking inserts its outbox row, and bookings commit
+                in their own order. Below, Ana's booking takes its number first and is held open just before
+                its commit (a latch in this script, so it happens on every run) while Ben's books, commits, and
+                the relay polls once; then Ana's commits and the relay polls again. Each relay runs on a fresh
+                database with its own view.""");
+        TextTable table = TextTable.of("relay", "events handed over, per poll", "bookings", "in the list", "lost");
+        long[] lost = new long[2];
+        long[] seqs = new long[2];
+        for (int r = 0; r < 2; r++) {
+            boolean mark = r == 0;
+            try (MemoryDatabase fresh = openRestaurants(mark ? "lesson07_mark" : "lesson07_kit", evening)) {
+                UserReservationsView view = new UserReservationsView(fresh.dataSource());
+                Relay relay = mark ? new HighWaterMarkRelay(fresh, view)::deliverNew
+                        : new OutboxRelay<>(fresh, ReservationEvent::fromOutbox, view::apply)::deliverNew;
+                List<Integer> polls = new ArrayList<>();
+                LateCommit.run(fresh,
+                        held -> answer(() -> new SlotBooking(held, CLOCK).book(at(evening, 601))),
+                        plain -> answer(() -> new SlotBooking(plain, CLOCK).book(atTable(evening, 8, 602))),
+                        () -> polls.add(relay.deliverNew()));
+                polls.add(relay.deliverNew());
+                long booked = fresh.count("SELECT COUNT(*) FROM reservations");
+                lost[r] = booked - fresh.count("SELECT COUNT(*) FROM user_reservations");
+                table.row(mark ? "high-water mark" : "OutboxRelay (kit)", polls.get(0) + " then " + polls.get(1), booked,
+                        booked - lost[r], lost[r]);
+                if (mark) { // this relay deletes nothing: both rows are still there to read their numbers
+                    for (int diner = 0; diner < 2; diner++) {
+                        seqs[diner] = fresh.count("SELECT event_seq FROM outbox WHERE user_id = ?", 601 + diner);
+                    }
+                }
+            }
+        }
+        table.print();
+        Story.say("""
+                Ana's event_seq was %d, Ben's %d, but Ben's committed first, and while Ana's was open H2 showed
+                only his row: the high-water mark moved past hers, and when she committed no poll asked for
+                it again. A booking confirmed with 201, missing from the diner's list for good. The kit's
+                OutboxRelay keeps no position: each poll reads the rows committed so far, hands them over and
+                deletes them in the same transaction. Ana's row was not there at the first poll and was at
+                the second. When the relay dies before its commit, the rows stay and go out again: at least
+                once, in no promised order, which is why the view updater must be idempotent.""",
+                seqs[0], seqs[1]);
+        RECAP.line("a booking that committed after a later-numbered one: the high-water-mark relay lost %d,"
+                + " the kit's relay %d", lost[0], lost[1]);
+    }
+
+    /** Bookings on distinct slots from several threads while the kit's relay polls: every one must reach the list. */
+    static void relayUnderLoad(LocalDate evening) throws SQLException {
+        int threads = 8, each = 500, perDay = SampleRestaurants.slotsPerDay();
+        try (MemoryDatabase fresh = openRestaurants("lesson07_load", evening)) {
+            UserReservationsView view = new UserReservationsView(fresh.dataSource());
+            OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(fresh, ReservationEvent::fromOutbox, view::apply);
+            AtomicBoolean booking = new AtomicBoolean(true);
+            AtomicInteger polls = new AtomicInteger();
+            CompletableFuture<Void> polling = CompletableFuture.runAsync(() -> {
+                while (booking.get()) {
+                    try {
+                        relay.deliverNew();
+                        polls.incrementAndGet();
+                        Thread.sleep(2); // a relay polls every few milliseconds
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            });
+            try {
+                Contenders.race(threads, t -> () -> {
+                    for (int i = t * each; i < (t + 1) * each; i++) {
+                        int slot = i % perDay;
+                        new SlotBooking(fresh.dataSource(), CLOCK).book(new BookingRequest(UUID.randomUUID(), LE_SEPT,
+                                evening.plusDays(1 + i / perDay), SITTINGS.get(slot / SampleRestaurants.tables()),
+                                1 + slot % SampleRestaurants.tables(), 2_000 + t, 2));
+                    }
+                    return null;
+                });
+            } finally {
+                booking.set(false);
+            }
+            polling.join();
+            int last = relay.deliverNew();
+            long booked = fresh.count("SELECT COUNT(*) FROM reservations");
+            long listed = fresh.count("SELECT COUNT(*) FROM user_reservations");
+            TextTable.of("bookings, by " + threads + " threads", "relay polls meanwhile", "left for the last poll",
+                    "in the list", "lost").row(booked, polls.get(), last, listed, booked - listed).print();
+            Story.say("""
+                    The same relay while %d threads booked %,d tables: it polled %,d times while they
+                    committed, and the list ended with every booking. One run's zero is not the proof; the
+                    reason is: the relay never moves past a row it has not seen, since it keeps no position,
+                    and it deletes only the rows it has handed over.""", threads, booked, polls.get());
+            RECAP.line("%,d bookings by %d threads while the kit's relay polled %,d times: %d missing from the"
+                    + " list", booked, threads, polls.get(), booked - listed);
+        }
+    }
+
+    /** A database of its own with the sample restaurants and their slots from {@code evening}. */
+    static MemoryDatabase openRestaurants(String name, LocalDate evening) throws SQLException {
+        MemoryDatabase db = MemoryDatabase.open(name);
+        try (Connection connection = db.connect()) {
+            SampleRestaurants.open(connection, evening);
+        }
+        return db;
     }
 
     static void cassandra(LocalDate evening) {
@@ -309,7 +472,11 @@ class reservations {
 
     /** A request for Le Sept's table 7 at 19:30. */
     static BookingRequest at(LocalDate date, long user) {
-        return new BookingRequest(UUID.randomUUID(), LE_SEPT, date, HALF_SEVEN, TABLE_SEVEN, user, 2);
+        return atTable(date, TABLE_SEVEN, user);
+    }
+
+    static BookingRequest atTable(LocalDate date, int table, long user) {
+        return new BookingRequest(UUID.randomUUID(), LE_SEPT, date, HALF_SEVEN, table, user, 2);
     }
 
     /** What the booking API would answer: "201 booked", "409 taken", "422 party too large"... */

@@ -96,8 +96,12 @@ class booking_under_load {
                         String.format("%,d/s", searchPeak + bookingPeak))
                 .print();
         Story.say("""
-                A few tens of gigabytes and about a thousand operations a second: one relational primary with
-                read replicas carries this. The data fits; what can go wrong is correctness under concurrency.""");
+                A few tens of gigabytes and about %,d operations a second: one relational primary with read
+                replicas carries this, and you may never need to shard. Pick the partition key anyway: if you
+                ever do, it decides which transactions stay on one machine. Let the access patterns pick the
+                store too: a booking is a conditional update plus an insert in one transaction, which a
+                relational database does natively. The data fits; what can go wrong is correctness under
+                concurrency.""", searchPeak + bookingPeak);
         RECAP.line("peak rates: %,d searches and %,d bookings a day -> about %,d and %,d a second", searchesPerDay,
                 bookingsPerDay, searchPeak, bookingPeak);
     }

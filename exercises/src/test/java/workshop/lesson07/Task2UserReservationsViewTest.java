@@ -13,18 +13,28 @@ import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import workshop.kit.dining.DiningSchema;
+import workshop.kit.dining.OutboxRelay;
+import workshop.kit.h2.LateCommit;
 import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.lesson07.ReservationEvent.Kind;
 
+/** The simplest delivery first, so a mistake fails where its message names it. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task2UserReservationsViewTest {
 
     static final LocalDate FROM = LocalDate.of(2030, 3, 10);
+    static final String PER_RESERVATION = "versions count per reservation: compare an event's version with the stored"
+            + " row of the same reservation, not with the newest version applied so far";
 
     private static MemoryDatabase db;
     private static UserReservationsView view;
@@ -85,6 +95,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(1)
     @DisplayName("events applied once, in order: the diner's list, by date and time, with the restaurant's name")
     void inOrderOnce() {
         long diner = NEXT_USER.getAndIncrement();
@@ -96,11 +107,27 @@ class Task2UserReservationsViewTest {
         Life other = Life.booked(someoneElse, "Le Sept", FROM.plusDays(2), LocalTime.of(19, 30), 2);
         lives.forEach(l -> l.events().forEach(view::apply));
         other.events().forEach(view::apply);
-        assertEquals(expected(lives), view.upcoming(diner, FROM));
+        assertEquals(expected(lives), view.upcoming(diner, FROM), "three bookings, each version 1; " + PER_RESERVATION);
         assertEquals(other.expected(), view.upcoming(someoneElse, FROM));
     }
 
     @Test
+    @Order(2)
+    @DisplayName("through the outbox relay: a booking that commits after a later-numbered one is listed too")
+    void relayedOutOfCommitOrder() throws SQLException {
+        long diner = NEXT_USER.getAndIncrement();
+        Life early = Life.booked(diner, "Le Sept", FROM.plusDays(6), LocalTime.of(19, 30), 2);
+        Life late = Life.booked(diner, "Osteria", FROM.plusDays(7), LocalTime.of(20, 0), 4);
+        OutboxRelay<ReservationEvent> relay = new OutboxRelay<>(db, ReservationEvent::fromOutbox, view::apply);
+        // The first booking takes the lower event_seq but commits last, after the relay has polled once.
+        LateCommit.run(db, ds -> writeEvent(ds, early.last()), ds -> writeEvent(ds, late.last()), relay::deliverNew);
+        relay.deliverNew();
+        assertEquals(expected(List.of(early, late)), view.upcoming(diner, FROM), "both bookings' events were handed"
+                + " over, the second one by a later poll; " + PER_RESERVATION);
+    }
+
+    @Test
+    @Order(3)
     @DisplayName("a duplicated event is harmless: delivered twice or three times, one row, same list")
     void duplicates() throws SQLException {
         long diner = NEXT_USER.getAndIncrement();
@@ -113,6 +140,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(4)
     @DisplayName("a cancellation that overtakes its booking stays cancelled")
     void cancelBeforeBooked() {
         long diner = NEXT_USER.getAndIncrement();
@@ -126,6 +154,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(5)
     @DisplayName("an older change arriving late does not overwrite a newer one")
     void olderChangeArrivesLate() {
         long diner = NEXT_USER.getAndIncrement();
@@ -140,6 +169,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(6)
     @DisplayName("shuffled, duplicated delivery of 60 reservations' events gives the same list as in-order delivery")
     void shuffledAndDuplicated() throws SQLException {
         long diner = NEXT_USER.getAndIncrement();
@@ -166,6 +196,7 @@ class Task2UserReservationsViewTest {
     }
 
     @Test
+    @Order(7)
     @DisplayName("upcoming starts at the given date")
     void fromDate() {
         long diner = NEXT_USER.getAndIncrement();
@@ -175,6 +206,22 @@ class Task2UserReservationsViewTest {
         view.apply(today.last());
         assertEquals(today.expected(), view.upcoming(diner, FROM), "upcoming(diner, " + FROM + ") must include the"
                 + " reservations on " + FROM + " itself (slot_date >= from) and none before it");
+    }
+
+    /** The outbox row a booking's transaction writes, in a transaction of its own. */
+    private static int writeEvent(DataSource ds, ReservationEvent event) {
+        try (Connection connection = ds.getConnection()) {
+            connection.setAutoCommit(false);
+            int written = Sql.update(connection, """
+                    INSERT INTO outbox (reservation_id, version, kind, user_id, restaurant_name, slot_date, slot_time,
+                                        party_size)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", event.reservationId(), event.version(), event.kind().name(),
+                    event.userId(), event.restaurantName(), event.date(), event.time(), event.partySize());
+            connection.commit();
+            return written;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long rowsOf(long diner) throws SQLException {

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Which Paxos a node runs for lightweight transactions: "v1" (four steps, Cassandra's classic
- * protocol) or "v2" (Cassandra 5.0's option, fewer round trips), read from the node's settings so
+ * protocol) or "v2" (an option since Cassandra 4.1, fewer round trips), read from the node's settings so
  * a lesson counting Paxos steps can say which protocol it counted.
  */
 public final class PaxosVariant {
@@ -35,7 +35,7 @@ public final class PaxosVariant {
         }
         if (variant.get().startsWith("v1")) {
             return "This cluster runs Paxos " + variant.get() + " (paxos_variant), the classic four steps."
-                    + " Cassandra 5.0 also offers v2, which needs fewer round trips per conditional write.";
+                    + " Since Cassandra 4.1 a node can run v2 instead, with fewer round trips per conditional write.";
         }
         return "This cluster runs Paxos " + variant.get() + " (paxos_variant), which needs fewer round trips"
                 + " than the classic four steps: the trace shows its steps, and the count above may differ"

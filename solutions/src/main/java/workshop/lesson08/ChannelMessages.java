@@ -41,8 +41,6 @@ public class ChannelMessages {
     }
 
     public void createTables() {
-        // Time windows suit rows written once and never edited or deleted; a quiet channel's bucket
-        // spans many windows, and kept-for-ever history suits leveled compaction (lesson 08 says when).
         schema("""
                 CREATE TABLE IF NOT EXISTS messages (
                   channel_id bigint, bucket bigint, seq bigint,

@@ -102,7 +102,14 @@ final class Rules {
         }
         if (isBusy && touched > 1) {
             boolean declaredWalk = plan.walks() && touched <= plan.mostPartitions() && seen.onePartitionPerRequest();
-            if (declaredWalk) {
+            if (declaredWalk && plan.partitions() > 1) {
+                // Its plan starts with several reads in a row: every run pays for them, not only the walks.
+                explanations.add(String.format("""
+                        read %d partitions one after another, within the %d its plan allows: %s. Every run \
+                        reads at least %d (%s), each request waiting for the last, so its latency is theirs \
+                        added up; the reads that walk further pay more.""",
+                        touched, plan.mostPartitions(), plan.note(), plan.partitions(), String.join(" then ", plan.tables())));
+            } else if (declaredWalk) {
                 explanations.add(String.format("""
                         read %d partitions one after another, within the %d its plan allows: %s. Only the \
                         reads that walk pay for it; if they are more than 1 in 100, it shows in the p99.""",

@@ -81,6 +81,24 @@ class RulesTest {
         assertVerdict(Verdict.EXPLAINED, result, "one after another, within the 4 its plan allows");
     }
 
+    /** The newest page of lesson 08: the head row, then 50 rows of its bucket, in two requests. */
+    private static final Observation HEAD_THEN_BUCKET = new Observation(2, 2, 0, Set.of("node1"),
+            Set.of("channel_head", "messages"), 51, 51, 2, Duration.ofMillis(2), null);
+
+    @Test
+    void aBusyReadThatStartsWithTwoReadsSaysEveryRunPaysForThem() {
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"))
+                .walking(3, "the head names the bucket; a bucket short of a page continues in the one before");
+        PatternResult result = judge(pattern(Rate.perSecond(40_000), headThenBucket), HEAD_THEN_BUCKET);
+        assertVerdict(Verdict.EXPLAINED, result, "Every run reads at least 2 (channel_head then messages)");
+    }
+
+    @Test
+    void twoReadsInARowAtABusyRateFailUnlessDeclared() {
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"));
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(40_000), headThenBucket), HEAD_THEN_BUCKET), "one request after another");
+    }
+
     @Test
     void aWalkFannedOutInOneRequestIsNotAWalk() {
         Plan walk = Plan.range("messages").walking(4, "buckets");

@@ -40,4 +40,23 @@ class LaunchFileTest {
         String script = Files.readString(Workshop.root().resolve("jbang"));
         assertTrue(script.contains("\n  " + aliases + ")\n"), "the jbang script's runner aliases are not " + aliases);
     }
+
+    /**
+     * The script starts the runner's last build while none of its sources is newer, so the folders
+     * it watches must cover every //SOURCES root of tools/runner.java: a root left out would let the
+     * script run a stale build after an edit there.
+     */
+    @Test
+    void theScriptWatchesEverySourceRootOfTheRunner() throws IOException {
+        String runner = Files.readString(Workshop.root().resolve("tools/runner.java"));
+        String script = Files.readString(Workshop.root().resolve("jbang"));
+        Matcher source = Pattern.compile("(?m)^//SOURCES \\.\\./(\\S+?)/java/").matcher(runner);
+        int roots = 0;
+        while (source.find()) {
+            roots++;
+            assertTrue(script.contains("\"$root/" + source.group(1) + "\""), "the jbang script does not watch "
+                    + source.group(1) + ", a source root of tools/runner.java, before starting the runner's last build");
+        }
+        assertTrue(roots > 0, "no //SOURCES line found in tools/runner.java");
+    }
 }

@@ -126,9 +126,24 @@ class QuizTest {
         long moved = all.stream().filter(q -> !rightAnswer(q).equals(rightAnswer(q.shuffled(order)))).count();
         // With three or four options a shuffle keeps the right one in place about a third of the time.
         assertTrue(moved > all.size() / 3, moved + " of " + all.size() + " right options moved");
-        long longestRight = all.stream().filter(QuizTest::rightIsLongest).count();
+    }
+
+    /** A learner who always picks the longest option must not pass: at most a third of a quiz may reward it. */
+    @Test
+    void theRightOptionIsTheLongestInAtMostAThirdOfEachQuiz() throws Exception {
+        long longest = 0;
+        long choices = 0;
+        for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
+            List<Question> mine = QuizFile.read(QuizFile.of(Workshop.root(), lesson)).stream()
+                    .filter(q -> !q.numeric()).toList();
+            long rightIsLongest = mine.stream().filter(QuizTest::rightIsLongest).count();
+            assertTrue(rightIsLongest * 3 <= mine.size(), lesson.id() + ": the right option is the longest in "
+                    + rightIsLongest + " of " + mine.size() + " questions; shorten it or give a wrong option more words");
+            longest += rightIsLongest;
+            choices += mine.size();
+        }
         System.out.printf("Quizzes: the right option is the longest in %d of %d multiple-choice questions%n",
-                longestRight, all.size());
+                longest, choices);
     }
 
     private static boolean rightIsLongest(Question question) {

@@ -66,4 +66,16 @@ class MessageLinksTest {
         assertTrue(result.value().isEmpty(), "expected nothing, got " + result.value());
         CostExpectations.assertOnePartitionRead("open(chat-1, 42)", result.cost(), 0);
     }
+
+    @Test
+    @DisplayName("a link to a message missing between two of its chat's messages opens nothing, not a neighbour")
+    void missingBetweenNeighbours() {
+        Message before = SENT.get(1);
+        long absent = before.messageId() + 1; // chat-1 has no such id: its next message is 4 sends later
+        Measured<Optional<Message>> result = session.measure(() -> links.open(before.conversationId(), absent));
+        assertTrue(result.value().isEmpty(), () -> "open(" + before.conversationId() + ", " + absent + ") returned "
+                + result.value().orElseThrow() + ", a neighbouring message: a link names one exact row, so"
+                + " read it with message_id = ?, not a range that stops at the nearest one");
+        CostExpectations.assertOnePartitionRead("open(" + before.conversationId() + ", " + absent + ")", result.cost(), 0);
+    }
 }

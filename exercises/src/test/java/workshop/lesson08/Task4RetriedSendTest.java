@@ -88,6 +88,32 @@ class Task4RetriedSendTest {
     }
 
     @Test
+    @DisplayName("the history is kept: only the claims expire, no messages row carries a TTL")
+    void historyNeverExpires(CqlSession plain) {
+        String keyspace = plain.getKeyspace().orElseThrow().asInternal();
+        Row table = plain.execute(SimpleStatement.newInstance(
+                "SELECT default_time_to_live FROM system_schema.tables WHERE keyspace_name = ? AND table_name = 'messages'",
+                keyspace)).one();
+        assertNotNull(table, "no table messages in keyspace " + keyspace);
+        assertEquals(0, table.getInt("default_time_to_live"), "messages has default_time_to_live = "
+                + table.getInt("default_time_to_live") + ": the whole history would expire. Only the claims"
+                + " (message_by_client_id) are kept for a day; the messages are kept for good.");
+        for (Row column : plain.execute(SimpleStatement.newInstance("""
+                SELECT column_name, kind FROM system_schema.columns
+                WHERE keyspace_name = ? AND table_name = 'messages'""", keyspace))) {
+            if (!"regular".equals(column.getString("kind"))) {
+                continue; // key columns carry no TTL of their own
+            }
+            String name = column.getString("column_name");
+            for (Row row : plain.execute("SELECT TTL(\"" + name + "\") AS ttl FROM messages LIMIT 20")) {
+                assertTrue(row.isNull("ttl"), "a messages row's " + name + " expires in " + row.getInt("ttl")
+                        + " s: the TTL meant for the claims (message_by_client_id) reached the history,"
+                        + " which is kept for good. Put the TTL on the claims' table or their INSERT only.");
+            }
+        }
+    }
+
+    @Test
     @DisplayName("the same client id from another sender, or in another channel, is another message")
     void clientIdIsScopedBySenderAndChannel() {
         Sent otherSender = messages.send(CHANNEL, SENDER + 1, CLIENT_MSG_ID, "from someone else");

@@ -29,6 +29,7 @@ public final class RoomRecorder {
         private final String learner;
         private final CompletableFuture<CqlSession> session;
         private CompletableFuture<Void> done;
+        private boolean graded;
 
         Recording(Room room, String learner, CompletableFuture<CqlSession> session) {
             this.room = room;
@@ -39,16 +40,22 @@ public final class RoomRecorder {
 
         /** Records the result as soon as the session is up; a grade withheld (empty) records nothing. */
         public Recording record(Optional<CheckResult> result) {
-            result.ifPresent(r -> done = session.thenAccept(s -> RoomTable.open(s).record(room, learner, r)));
+            result.ifPresent(r -> {
+                graded = true;
+                done = session.thenAccept(s -> RoomTable.open(s).record(room, learner, r));
+            });
             return this;
         }
 
-        /** Waits for it; says in one line when the result could not be recorded. */
-        public void finish(PrintStream out) {
+        /**
+         * Waits for it; says in one line when the result could not be recorded. Returns what
+         * happened, for the grade's file: "recorded", or "not recorded: " and why.
+         */
+        public String finish(PrintStream out) {
             String why;
             try {
                 done.get(WAIT_SECONDS, TimeUnit.SECONDS);
-                return;
+                return graded ? "recorded" : "not recorded: no grade this time";
             } catch (ExecutionException failed) {
                 why = Failures.explain(failed.getCause()).what();
             } catch (TimeoutException slow) {
@@ -60,6 +67,7 @@ public final class RoomRecorder {
                 session.thenAccept(CqlSession::close); // now, or whenever a late connection comes up
             }
             out.println(RoomGridText.fit("Not recorded in room " + room.name() + " (your grade stands): " + why));
+            return "not recorded: " + why;
         }
     }
 

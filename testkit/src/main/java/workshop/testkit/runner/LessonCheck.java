@@ -1,6 +1,7 @@
 //DEPS org.junit:junit-bom:5.14.4@pom
 //DEPS org.junit.jupiter:junit-jupiter:5.14.4
 //DEPS org.junit.platform:junit-platform-launcher:1.14.4
+//DEPS com.fasterxml.jackson.core:jackson-databind:2.13.5
 package workshop.testkit.runner;
 
 import java.io.IOException;

@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -30,6 +31,8 @@ public final class Runner {
 
     private final Path root;
     private final ProgressFile progress;
+    /** Where --report asked for a copy of each grade, besides .workshop/results/NN.json. */
+    private Optional<Path> reportFile = Optional.empty();
 
     public Runner(Path root) {
         this.root = root;
@@ -39,9 +42,18 @@ public final class Runner {
     public static void main(String... args) throws Exception {
         Runner runner = new Runner(Workshop.root());
         LaunchFile.remember(Workshop.stateDir());
-        List<String> words = List.of(args);
-        boolean yes = words.contains("--yes");
-        List<String> plain = words.stream().filter(w -> !w.equals("--yes")).toList();
+        List<String> words = new ArrayList<>(List.of(args));
+        boolean yes = words.remove("--yes");
+        int report = words.indexOf("--report");
+        if (report >= 0) {
+            if (report + 1 >= words.size()) {
+                System.out.println("--report needs a file: ./jbang check 02 --report grade.json");
+                System.exit(2);
+            }
+            runner.reportFile = Optional.of(Path.of(words.get(report + 1)));
+            words.subList(report, report + 2).clear();
+        }
+        List<String> plain = words;
         String command = plain.isEmpty() ? "overview" : plain.get(0);
         Optional<String> lessonArg = plain.size() > 1 ? Optional.of(plain.get(1)) : Optional.empty();
         int exit = switch (command) {
@@ -52,8 +64,8 @@ public final class Runner {
             case "solution" -> runner.solution(runner.lessonOrCurrent(lessonArg));
             case "reset" -> runner.reset(runner.lessonOrCurrent(lessonArg), yes);
             default -> {
-                System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN, watch [NN],"
-                        + " hint NN, solution NN, reset NN [--yes]");
+                System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN [--report FILE],"
+                        + " watch [NN], hint NN, solution NN, reset NN [--yes]");
                 yield 2;
             }
         };
@@ -184,23 +196,26 @@ public final class Runner {
         Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading
         LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
         recording.ifPresent(r -> r.record(RoomResults.of(lesson, result)));
-        int exit = report(lesson, result);
-        recording.ifPresent(r -> r.finish(System.out));
-        return exit;
+        List<TaskStatus> tasks = TaskStatus.of(tasks(lesson), result);
+        report(lesson, result, tasks);
+        Optional<String> room = recording.map(r -> r.finish(System.out));
+        Grade grade = Grade.of(lesson, result, tasks, room);
+        grade.write(Grade.resultsFile(root, lesson));
+        reportFile.ifPresent(grade::write);
+        return grade.exitCode();
     }
 
-    /** The grade as the learner reads it, and the lesson's progress; the exit code says passed (0) or not. */
-    private int report(Lesson lesson, LessonCheck.Result result) {
+    /** The grade as the learner reads it, and the lesson's progress ({@link Grade} is the same as data). */
+    private void report(Lesson lesson, LessonCheck.Result result, List<TaskStatus> tasks) {
         if (!result.compiled()) {
             say("Your code for lesson " + lesson.number() + " does not compile:");
             result.compileErrors().forEach(e -> say("  " + e));
             say("Other lessons are not affected. Fix the line above, then ./jbang check " + lesson.number());
             progress.recordCheck(lesson.id(), false);
-            return 1;
+            return;
         }
         say(String.format("%nLesson %s: %d passed, %d failed (%.1f s)", lesson.number(), result.passed(),
                 result.failures().size(), result.took().toMillis() / 1000.0));
-        List<TaskStatus> tasks = TaskStatus.of(tasks(lesson), result);
         tasks.forEach(task -> say("  " + task.line(Failures.COLUMNS - 2)));
         result.firstFailure().ifPresent(first -> {
             int task = Task.of(first.id());
@@ -214,7 +229,7 @@ public final class Runner {
         if (result.withheld()) {
             say("\nNo grade this time: nothing could be measured completely (a busy machine, or the cluster"
                     + " not whole: see above). Rerun: ./jbang check " + lesson.number());
-            return 1;
+            return;
         }
         progress.recordCheck(lesson.id(), result.allPassed());
         progress.recordTasks(lesson.id(), tasks.stream().collect(Collectors.toMap(t -> t.task().number(), TaskStatus::state)));
@@ -222,7 +237,6 @@ public final class Runner {
         String hintFor = currentTask(lesson).map(t -> " for task " + t.number()).orElse("");
         say(result.allPassed() ? "Passed! " + nextStep() : "Fix that, then ./jbang check " + lesson.number()
                 + "   (a hint" + hintFor + ": ./jbang hint " + lesson.number() + ")");
-        return result.allPassed() ? 0 : 1;
     }
 
     /** Prints within the terminal width: a longer line wraps, its continuation indented. */

@@ -2,13 +2,13 @@ package workshop.testkit.runner;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import workshop.kit.lessons.Lesson;
@@ -63,9 +63,11 @@ final class SimulatedLearner {
 
     /** Runs ./jbang check for the lesson as this learner, in the room; how it ended and how long it took. */
     Check check(Lesson lesson, String room) {
+        Path report = home.resolve("grade-" + lesson.number() + ".json");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), Runner.class.getName(), "check", lesson.number()));
+                "-cp", System.getProperty("java.class.path"), Runner.class.getName(), "check", lesson.number(),
+                "--report", report.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
         env.put("WORKSHOP_HOME", home.toString());
@@ -75,6 +77,7 @@ final class SimulatedLearner {
         builder.redirectOutput(log.toFile());
         long started = System.nanoTime();
         try {
+            Files.deleteIfExists(report);
             Process process = builder.start();
             boolean ended = process.waitFor(CHECK_LIMIT_SECONDS, TimeUnit.SECONDS);
             if (!ended) {
@@ -82,14 +85,20 @@ final class SimulatedLearner {
                 process.destroyForcibly();
             }
             long millis = (System.nanoTime() - started) / 1_000_000;
-            String said = Files.readString(log, StandardCharsets.UTF_8);
-            Outcome outcome = !ended ? Outcome.BROKE : process.exitValue() == 0 ? Outcome.PASSED
-                    : said.contains("No grade this time") ? Outcome.WITHHELD
-                    : process.exitValue() == 1 && said.contains("Lesson " + lesson.number() + ": ") ? Outcome.FAILED : Outcome.BROKE;
+            // Read as data: the exit code and the grade this very check wrote (an older one was deleted first).
+            Optional<Grade> grade = ended && Files.exists(report) ? Optional.of(Grade.read(report)) : Optional.empty();
+            Outcome outcome = grade.filter(g -> g.exitCode() == process.exitValue())
+                    .map(g -> switch (g.status()) {
+                        case PASSED -> Outcome.PASSED;
+                        case WITHHELD -> Outcome.WITHHELD;
+                        case FAILED -> Outcome.FAILED;
+                        case DOES_NOT_COMPILE -> Outcome.BROKE;
+                    }).orElse(Outcome.BROKE);
             if (outcome == Outcome.BROKE) {
                 Files.copy(log, home.resolve("broke-" + lesson.number() + "-" + started + ".log"));
             }
-            return new Check(namespace, lesson, solved.contains(lesson), outcome, !said.contains("Not recorded in room"), millis);
+            boolean recorded = grade.map(g -> "recorded".equals(g.room())).orElse(false);
+            return new Check(namespace, lesson, solved.contains(lesson), outcome, recorded, millis);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -109,6 +109,9 @@ class SlideDecksTest {
             assertTrue(row.get().contains(expected), "docs/instructor-guide.md: lesson " + number + "'s row is \""
                     + row.get() + "\", but the speaker notes of " + deck.deck().name() + ".adoc add up to "
                     + deck.minutes() + " min; update the row (or the notes)");
+            assertEquals(deck.minutes(), Lessons.require(number).minutes(), "Lessons.ALL gives lesson " + number
+                    + " other minutes than the speaker notes of " + deck.deck().name() + ".adoc add up to; update its"
+                    + " taking(...) (./jbang workshop and the README show them)");
         }
     }
 

@@ -10,15 +10,39 @@ import java.util.Optional;
  * @param title           what the lesson teaches, in a few words
  * @param script          the jbang script under lessons/
  * @param exercisePackage the Java package of its exercise and tests, if it has one
+ * @param minutes         how long it takes, exercise included: for a lesson with a deck, the sum of
+ *                        its speaker notes' timings (SlideDecksTest holds them equal); for an
+ *                        appendix, its run and reading its story
+ * @param level           how much of the workshop it builds on
  */
-public record Lesson(String id, String number, String title, String script, Optional<String> exercisePackage) {
+public record Lesson(String id, String number, String title, String script, Optional<String> exercisePackage,
+                     int minutes, Level level) {
+
+    /** How much a lesson builds on: where a self-paced learner can start, and what comes later. */
+    public enum Level {
+        /** The first partition key: needs nothing but a JDK. */
+        BEGINNER,
+        /** Buckets, copies, other stores: builds on lessons 00-02. */
+        INTERMEDIATE,
+        /** Correctness under concurrency, paging, whole designs: builds on everything before. */
+        ADVANCED;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     public static Lesson withExercise(String id, String number, String title, String script, String exercisePackage) {
-        return new Lesson(id, number, title, script, Optional.of(exercisePackage));
+        return new Lesson(id, number, title, script, Optional.of(exercisePackage), 0, Level.BEGINNER);
     }
 
     public static Lesson withoutExercise(String id, String number, String title, String script) {
-        return new Lesson(id, number, title, script, Optional.empty());
+        return new Lesson(id, number, title, script, Optional.empty(), 0, Level.BEGINNER);
+    }
+
+    /** This lesson, taking so many minutes at that level (the lesson list gives every lesson both). */
+    public Lesson taking(int minutes, Level level) {
+        return new Lesson(id, number, title, script, exercisePackage, minutes, level);
     }
 
     /** An appendix ("03a") is a detour beside its lesson: no exercise, no quiz. */

@@ -3,6 +3,7 @@ package workshop.kit.lessons;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import workshop.kit.lessons.Lesson.Level;
 
 /**
  * The one list of lessons. The jbang generate, the check command and the grading report all read
@@ -11,45 +12,46 @@ import java.util.stream.Collectors;
 public final class Lessons {
 
     public static final List<Lesson> ALL = List.of(
-            Lesson.withoutExercise("ring", "00", "Start the cluster and see the ring", "lessons/00_ring.java"),
+            Lesson.withoutExercise("ring", "00", "Start the cluster and see the ring",
+                    "lessons/00_ring.java").taking(19, Level.BEGINNER),
             Lesson.withExercise("naive-table", "01", "The naive table: a key that cannot answer the question",
-                    "lessons/01_naive_table.java", "workshop.lesson01"),
+                    "lessons/01_naive_table.java", "workshop.lesson01").taking(36, Level.BEGINNER),
             Lesson.withExercise("partition-by-conversation", "02", "Partition by conversation, time-ordered ids",
-                    "lessons/02_partition_by_conversation.java", "workshop.lesson02"),
+                    "lessons/02_partition_by_conversation.java", "workshop.lesson02").taking(36, Level.BEGINNER),
             Lesson.withExercise("time-buckets", "03", "Time buckets: a cap on partition size",
-                    "lessons/03_time_buckets.java", "workshop.lesson03"),
+                    "lessons/03_time_buckets.java", "workshop.lesson03").taking(41, Level.INTERMEDIATE),
             Lesson.withoutExercise("loader", "03a", "Appendix: a plain loop of writes against writes in flight",
-                    "lessons/03a_loader.java"),
+                    "lessons/03a_loader.java").taking(8, Level.INTERMEDIATE),
             Lesson.withExercise("chat-lists", "04", "A second table for chat lists, written on every message",
-                    "lessons/04_chat_lists.java", "workshop.lesson04"),
+                    "lessons/04_chat_lists.java", "workshop.lesson04").taking(36, Level.INTERMEDIATE),
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
-                    "lessons/04a_write_strategies.java"),
+                    "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
             Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
-                    "lessons/05_rare_queries.java", "workshop.lesson05"),
+                    "lessons/05_rare_queries.java", "workshop.lesson05").taking(37, Level.INTERMEDIATE),
             Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",
-                    "lessons/06_dynamodb_keys.java", "workshop.lesson06"),
+                    "lessons/06_dynamodb_keys.java", "workshop.lesson06").taking(39, Level.INTERMEDIATE),
             Lesson.withoutExercise("dynamodb-limits", "06a", "Appendix: DynamoDB's limits: item size, a hot key, 100 actions",
-                    "lessons/06a_dynamodb_limits.java"),
+                    "lessons/06a_dynamodb_limits.java").taking(12, Level.INTERMEDIATE),
             Lesson.withoutExercise("dynamodb-index", "06b", "Appendix: an index with another key, a global secondary index",
-                    "lessons/06b_dynamodb_index.java"),
+                    "lessons/06b_dynamodb_index.java").taking(10, Level.INTERMEDIATE),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
-                    "lessons/07_reservations.java", "workshop.lesson07"),
+                    "lessons/07_reservations.java", "workshop.lesson07").taking(55, Level.ADVANCED),
             Lesson.withoutExercise("booking-under-load", "07a", "Appendix: peak rates, the booking under load and at its edges",
-                    "lessons/07a_booking_under_load.java"),
+                    "lessons/07a_booking_under_load.java").taking(12, Level.ADVANCED),
             Lesson.withoutExercise("booking-in-dynamodb", "07b", "Appendix: the same booking in DynamoDB, a conditional write",
-                    "lessons/07b_booking_in_dynamodb.java"),
+                    "lessons/07b_booking_in_dynamodb.java").taking(8, Level.ADVANCED),
             Lesson.withoutExercise("copy-on-purpose", "07c", "Appendix: a copy on purpose: a restaurant's name, renamed",
-                    "lessons/07c_copy_on_purpose.java"),
+                    "lessons/07c_copy_on_purpose.java").taking(10, Level.ADVANCED),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
-                    "lessons/08_cursor_pagination.java", "workshop.lesson08"),
+                    "lessons/08_cursor_pagination.java", "workshop.lesson08").taking(44, Level.ADVANCED),
             Lesson.withoutExercise("dynamodb-pages", "08a", "Appendix: the same keyset pages in DynamoDB, LastEvaluatedKey",
-                    "lessons/08a_dynamodb_pages.java"),
+                    "lessons/08a_dynamodb_pages.java").taking(10, Level.ADVANCED),
             Lesson.withoutExercise("index-order", "08b", "Appendix: the index and ORDER BY that let H2 stop after a page",
-                    "lessons/08b_index_order.java"),
+                    "lessons/08b_index_order.java").taking(8, Level.ADVANCED),
             Lesson.withoutExercise("send-path", "08c", "Appendix: the send path: seq by compare-and-set, a retried send",
-                    "lessons/08c_send_path.java"),
+                    "lessons/08c_send_path.java").taking(10, Level.ADVANCED),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
-                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
+                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").taking(53, Level.ADVANCED));
 
     private Lessons() {}
 

@@ -37,6 +37,16 @@ class JbangCatalogTest {
     }
 
     @Test
+    void everyLessonTakesSomeMinutesAndTheReadmeTableShowsThem() throws Exception {
+        String readme = Files.readString(Workshop.root().resolve("README.md"));
+        for (Lesson lesson : Lessons.ALL) {
+            assertTrue(lesson.minutes() > 0, "lesson " + lesson.number() + ": give it .taking(minutes, level) in Lessons.ALL");
+            String row = "| " + lesson.number() + " | `./jbang " + lesson.alias() + "` | " + lesson.minutes() + " | ";
+            assertTrue(readme.contains(row), "README.md's lesson table needs the row \"" + row + "...\"");
+        }
+    }
+
+    @Test
     void idsAndNumbersAreUnique() {
         assertEquals(Lessons.ALL.size(), Lessons.ALL.stream().map(Lesson::id).distinct().count());
         assertEquals(Lessons.ALL.size(), Lessons.ALL.stream().map(Lesson::number).distinct().count());

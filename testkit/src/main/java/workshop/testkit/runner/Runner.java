@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -107,16 +108,27 @@ public final class Runner {
 
     int overview() {
         // The command's column holds only the alias, under "./jbang", so the widest row fits 100 columns.
-        TextTable table = TextTable.of("#", "lesson", "./jbang", "exercise");
+        TextTable table = TextTable.of("#", "lesson", "min", "./jbang", "exercise");
         for (Lesson lesson : Lessons.ALL) {
             String state = lesson.exercisePackage().map(p -> exerciseState(lesson)).orElse("-");
-            table.row(lesson.number(), lesson.title(), lesson.alias(), state);
+            table.row(lesson.number(), lesson.title(), Integer.toString(lesson.minutes()), lesson.alias(), state);
         }
         table.print();
+        System.out.println(levels());
         System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
         System.out.println();
         say(nextStep());
         return 0;
+    }
+
+    /** The levels in one line: which lessons a self-paced learner meets at each, and their minutes. */
+    static String levels() {
+        return Arrays.stream(Lesson.Level.values()).map(level -> {
+            List<Lesson> at = Lessons.ALL.stream().filter(l -> l.level() == level).toList();
+            int minutes = at.stream().mapToInt(Lesson::minutes).sum();
+            return String.format("%s %s-%s (%d h %02d min)", level.label(), at.get(0).number(),
+                    at.get(at.size() - 1).number(), minutes / 60, minutes % 60);
+        }).collect(Collectors.joining(", ", "Levels: ", ""));
     }
 
     private List<Task> tasks(Lesson lesson) {

@@ -90,6 +90,13 @@ class RunnerTest {
     }
 
     @Test
+    void theReadmeGivesTheLevelsAsTheOverviewDoes() throws Exception {
+        String readme = Files.readString(workshop.kit.Workshop.root().resolve("README.md"));
+        assertTrue(readme.replace("\n", " ").contains(Runner.levels() + "."),
+                "README.md's lesson section should say: " + Runner.levels() + ".");
+    }
+
+    @Test
     void theOverviewFitsTheTerminalWidth(@TempDir Path root) {
         new ProgressFile(ProgressFile.defaultFile(root)).recordCheck(Runner.exercises().get(0).id(), false);
         PrintStream stdout = System.out;

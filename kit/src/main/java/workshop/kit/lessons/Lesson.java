@@ -1,5 +1,7 @@
 package workshop.kit.lessons;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -43,6 +45,16 @@ public record Lesson(String id, String number, String title, String script, Opti
     /** This lesson, taking so many minutes at that level (the lesson list gives every lesson both). */
     public Lesson taking(int minutes, Level level) {
         return new Lesson(id, number, title, script, exercisePackage, minutes, level);
+    }
+
+    /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */
+    public Path hintsFile(Path root) {
+        return root.resolve("exercises/hints").resolve(id + ".md");
+    }
+
+    /** The numbered tasks of its exercise, from its hints file; none for an exercise of one piece. */
+    public List<Task> tasks(Path root) {
+        return Task.read(hintsFile(root));
     }
 
     /** An appendix ("03a") is a detour beside its lesson: no exercise, no quiz. */

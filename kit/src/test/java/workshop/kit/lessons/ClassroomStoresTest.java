@@ -30,7 +30,7 @@ class ClassroomStoresTest {
 
     private static final Pattern CHECK = Pattern.compile("\\./jbang check (\\d\\d)");
     private static final Pattern COMMAND = Pattern.compile("(?m)^\\s*(?:run|setup-command): (.*)$");
-    private static final Pattern TEST = Pattern.compile("\"setup\": \"((?:[^\"\\\\]|\\\\.)*)\",\\s*\"run\": \"([^\"]*)\"");
+    private static final Pattern TEST = Pattern.compile("\"setup\": \"((?:[^\"\\\\]|\\\\.)*)\",\\s*\"run\": \"((?:[^\"\\\\]|\\\\.)*)\"");
 
     @Test
     void theWorkflowInstallsEveryStoreBeforeTheStepThatGradesALessonUsingIt() throws IOException {
@@ -55,8 +55,9 @@ class ClassroomStoresTest {
         Matcher test = TEST.matcher(Files.readString(Classroom.autogradingFile()));
         while (test.find()) {
             Matcher check = CHECK.matcher(test.group(2));
-            assertTrue(check.find(), test.group(2));
-            installedBefore.put(check.group(1), installedBy(test.group(1).replace("\\\"", "\"")));
+            if (check.find()) { // a later task's test reads the grade its lesson's first test left
+                installedBefore.put(check.group(1), installedBy(test.group(1).replace("\\\"", "\"")));
+            }
         }
         assertCovers(installedBefore, ".github/classroom/autograding.json");
     }

@@ -22,7 +22,7 @@ class JbangCatalogTest {
         assertEquals(Classroom.workflow(), Files.readString(Classroom.workflowFile()),
                 ".github/workflows/classroom.yml differs from the lesson list: regenerate it with ./jbang generate");
         for (Lesson lesson : Classroom.graded()) {
-            assertTrue(Classroom.workflow().contains("command: ./jbang check " + lesson.number()));
+            assertTrue(Classroom.workflow().contains("command: './jbang check " + lesson.number()), lesson.number());
         }
     }
 

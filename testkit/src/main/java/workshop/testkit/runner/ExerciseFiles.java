@@ -30,7 +30,7 @@ public record ExerciseFiles(Path root, Lesson lesson) {
     }
 
     public Path hintsFile() {
-        return root.resolve("exercises/hints").resolve(lesson.id() + ".md");
+        return lesson.hintsFile(root);
     }
 
     /** Every source the check compiles: only this lesson's, so another lesson's compile error cannot stop it. */

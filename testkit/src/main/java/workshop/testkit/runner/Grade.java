@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.lessons.Task;
 
 /**
  * One check's grade as data: what {@code ./jbang check NN} writes to {@code .workshop/results/NN.json}

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import workshop.kit.lessons.Task;
 import workshop.kit.tools.JavaSources;
 
 /**

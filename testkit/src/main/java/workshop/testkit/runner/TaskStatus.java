@@ -2,6 +2,7 @@ package workshop.testkit.runner;
 
 import java.util.List;
 import java.util.Optional;
+import workshop.kit.lessons.Task;
 import workshop.testkit.runner.LessonCheck.Failure;
 import workshop.testkit.runner.LessonCheck.Kind;
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
+import workshop.kit.lessons.Task;
 import workshop.testkit.runner.Grade.Status;
 import workshop.testkit.runner.LessonCheck.Failure;
 import workshop.testkit.runner.LessonCheck.Kind;

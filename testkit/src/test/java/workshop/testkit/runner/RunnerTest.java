@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.lessons.Hints;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.lessons.Task;
 import workshop.kit.terminal.Failures;
 import workshop.kit.tools.JavaSources;
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.lessons.Task;
 import workshop.kit.terminal.Failures;
 import workshop.testkit.runner.LessonCheck.Failure;
 import workshop.testkit.runner.LessonCheck.Kind;

@@ -1,4 +1,4 @@
-package workshop.testkit.runner;
+package workshop.kit.lessons;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,7 +44,7 @@ public record Task(int number, String title, List<String> hints) {
         }
     }
 
-    static List<Task> parse(String text) {
+    public static List<Task> parse(String text) {
         List<Task> tasks = new ArrayList<>();
         Matcher heading = HEADING.matcher(text);
         boolean found = heading.find();

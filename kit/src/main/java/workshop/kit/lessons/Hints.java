@@ -1,4 +1,4 @@
-package workshop.testkit.runner;
+package workshop.kit.lessons;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +26,7 @@ public final class Hints {
         }
     }
 
-    static List<String> split(String text) {
+    public static List<String> split(String text) {
         return Arrays.stream(text.split("(?m)^---\\s*$")).map(String::strip).filter(h -> !h.isEmpty()).toList();
     }
 }

@@ -16,11 +16,16 @@ public final class Hints {
     private Hints() {}
 
     public static List<String> read(Path file) {
+        return split(text(file));
+    }
+
+    /** The file's text; empty when there is no file (a lesson without hints yet). */
+    static String text(Path file) {
         if (!Files.exists(file)) {
-            return List.of();
+            return "";
         }
         try {
-            return split(Files.readString(file));
+            return Files.readString(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

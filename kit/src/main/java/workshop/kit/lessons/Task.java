@@ -1,8 +1,5 @@
 package workshop.kit.lessons;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +31,7 @@ public record Task(int number, String title, List<String> hints) {
 
     /** The tasks of a hints file, in their order; none when it has no task headings (or no file). */
     public static List<Task> read(Path hintsFile) {
-        if (!Files.exists(hintsFile)) {
-            return List.of();
-        }
-        try {
-            return parse(Files.readString(hintsFile));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return parse(Hints.text(hintsFile));
     }
 
     public static List<Task> parse(String text) {

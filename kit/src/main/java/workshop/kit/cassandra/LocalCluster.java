@@ -1,5 +1,6 @@
 package workshop.kit.cassandra;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -108,6 +109,16 @@ public final class LocalCluster {
      * see {@link RoomAccess}). Says its plan in one line first; empty when ours already ran. Holds
      * a file lock so two lessons or test JVMs started at once do not both launch nodes.
      */
+    /**
+     * Fetches what a node needs without starting one (the server's jars, and a JDK 17 when none is
+     * found), so the cluster can start later with the network cut. Says what it has, in one line.
+     */
+    public static String fetchServer() {
+        ServerRuntime.javaExecutable();
+        String[] jars = ServerRuntime.classpath().split(File.pathSeparator);
+        return "Apache Cassandra's server: " + jars.length + " jars; its nodes run on " + ServerRuntime.describe();
+    }
+
     public Optional<StoppedCluster.Plan> start(OptionalInt asked, Optional<RoomCluster> room, Consumer<String> announce) {
         Preflight.requireSupportedPlatform();
         Path java = ServerRuntime.javaExecutable();

@@ -78,6 +78,21 @@ public final class MotoInstall {
         }
     }
 
+    /** For the offline kit: the pinned moto unless the Python that would run it has one; says which, in one line. */
+    public String prefetch() {
+        String configured = System.getenv("WORKSHOP_PYTHON");
+        String python = configured != null && !configured.isBlank() ? configured : python().orElse(basePython);
+        if (answers(python, "import moto.server")) {
+            return "moto: already installed for " + python;
+        }
+        if (!answers(basePython, "import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 9))")) {
+            return "moto: not installed, Python 3.9 or newer with venv was not found (lessons 06-08 need it;"
+                    + " see the README's section on the DynamoDB emulator)";
+        }
+        install();
+        return "moto " + Versions.MOTO + ": installed into " + FOLDER;
+    }
+
     /** Creates the environment afresh and installs the pinned moto; on failure leaves nothing behind. */
     void install() {
         Path log = Workshop.stateDir().resolve("logs").resolve("moto-install.log");

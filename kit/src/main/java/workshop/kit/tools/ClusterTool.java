@@ -40,6 +40,7 @@ public final class ClusterTool {
                 case "down" -> down(options);
                 case "status" -> status();
                 case "doctor" -> System.exit(doctor() ? 0 : 1);
+                case "prefetch" -> prefetch();
                 default -> {
                     System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3] [--room"
                             + " [--listen ADDRESS]], down [--leftovers], status; ./jbang room add NAME gives a learner a login");
@@ -47,6 +48,12 @@ public final class ClusterTool {
                 }
             }
         });
+    }
+
+    /** The stores' part of the offline kit (tools/prefetch): the server's jars, a JDK for the nodes, moto. */
+    private static void prefetch() {
+        System.out.println(LocalCluster.fetchServer());
+        System.out.println(workshop.kit.dynamo.MotoInstall.standard().prefetch());
     }
 
     /** --nodes N when given (checked like WORKSHOP_NODES), else WORKSHOP_NODES, else 3. */

@@ -10,7 +10,8 @@ class jbang_catalog {
     public static void main(String... args) {
         workshop.kit.lessons.JbangCatalog.write();
         workshop.kit.lessons.Classroom.write();
+        workshop.kit.lessons.EditorTasks.write();
         System.out.println("Wrote " + workshop.kit.lessons.JbangCatalog.file() + ", " + workshop.kit.lessons.Classroom.autogradingFile()
-                + " and " + workshop.kit.lessons.Classroom.workflowFile());
+                + ", " + workshop.kit.lessons.Classroom.workflowFile() + " and " + workshop.kit.lessons.EditorTasks.file());
     }
 }

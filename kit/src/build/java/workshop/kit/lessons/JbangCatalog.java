@@ -28,7 +28,7 @@ public final class JbangCatalog {
             new Tool("quiz", "tools/quiz.java", List.of(), "Check yourself: a few questions on one lesson, each answer explained: ./jbang quiz 01"),
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store: ./jbang catalogue path/to/MyCatalogue.java"),
             new Tool("room", "tools/room.java", List.of(), "A room: its live grid (WORKSHOP_ROOM), --serve for a page; room add NAME: a learner's login"),
-            new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file and the GitHub Classroom files from the lesson list"));
+            new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file, the GitHub Classroom files and the VS Code tasks from the lesson list"));
 
     private JbangCatalog() {}
 

@@ -27,6 +27,12 @@ class JbangCatalogTest {
     }
 
     @Test
+    void editorTasksMatchTheLessonList() throws Exception {
+        assertEquals(EditorTasks.render(), Files.readString(EditorTasks.file()),
+                ".vscode/tasks.json differs from the lesson list: regenerate it with ./jbang generate");
+    }
+
+    @Test
     void everyLessonScriptExistsAndNamesItsMainClass() throws Exception {
         for (Lesson lesson : Lessons.ALL) {
             var script = Workshop.root().resolve(lesson.script());

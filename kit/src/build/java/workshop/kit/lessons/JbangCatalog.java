@@ -20,7 +20,7 @@ public final class JbangCatalog {
             new Tool("status", "tools/cluster.java", List.of("status"), "Nodes and the DynamoDB emulator: pids, ports, memory, data"),
             new Tool("doctor", "tools/cluster.java", List.of("doctor"), "Check Java, memory, ports, leftover nodes and moto, with the fix for each"),
             new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
-            new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01"),
+            new Tool("check", "tools/runner.java", List.of("check"), "Grade one lesson's exercise: ./jbang check 01 (exit 0 passed, 1 failed, 3 rerun, 4 no compile; --report FILE)"),
             new Tool("watch", "tools/runner.java", List.of("watch"), "Re-grade the current lesson on every save"),
             new Tool("hint", "tools/runner.java", List.of("hint"), "One hint at a time: ./jbang hint 01"),
             new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),

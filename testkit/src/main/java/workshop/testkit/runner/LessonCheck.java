@@ -2,6 +2,7 @@
 //DEPS org.junit.jupiter:junit-jupiter:5.14.4
 //DEPS org.junit.platform:junit-platform-launcher:1.14.4
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.13.5
+//DEPS org.jline:jline-terminal:3.24.1
 package workshop.testkit.runner;
 
 import java.io.IOException;

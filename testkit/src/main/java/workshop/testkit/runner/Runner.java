@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import workshop.kit.Poll;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Hints;
 import workshop.kit.lessons.Lesson;
@@ -279,17 +278,32 @@ public final class Runner {
      */
     int watch(Lesson lesson) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
-        say("Watching " + root.relativize(files.learnerDir()) + " (Ctrl-C to stop)...");
-        long lastSeen = -1;
-        while (true) {
-            long stamp = files.sourcesToCompile().stream().mapToLong(Runner::modified).sum();
-            if (stamp != lastSeen) {
-                lastSeen = stamp;
-                check(lesson);
-                System.out.println("\nWaiting for a change...");
-            }
-            if (!Poll.sleep(Duration.ofMillis(300))) {
-                return 130;
+        try (WatchKeys keys = WatchKeys.open()) {
+            say("Watching " + root.relativize(files.learnerDir()) + " (" + keys.legend() + ")...");
+            long lastSeen = -1;
+            while (true) {
+                long stamp = files.sourcesToCompile().stream().mapToLong(Runner::modified).sum();
+                if (stamp != lastSeen) {
+                    lastSeen = stamp;
+                    check(lesson);
+                    System.out.println("\nWaiting for a change (" + keys.legend() + ")...");
+                }
+                Optional<WatchKeys.Key> key = keys.next(Duration.ofMillis(300));
+                if (key.isPresent()) {
+                    switch (key.get()) {
+                        case QUIT -> {
+                            return 0;
+                        }
+                        case STOPPED -> {
+                            return 130;
+                        }
+                        case HINT -> {
+                            hint(lesson);
+                            System.out.println("\nWaiting for a change (" + keys.legend() + ")...");
+                        }
+                        case RERUN -> lastSeen = -1;
+                    }
+                }
             }
         }
     }

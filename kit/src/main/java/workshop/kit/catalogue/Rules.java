@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import workshop.kit.terminal.Words;
 
 /**
  * The checker's rules, apart from the store so they can be read (and tested) on their own.
@@ -59,7 +60,18 @@ final class Rules {
         } else if (seen.requests() == 0) {
             failures.add("""
                     ran no statement through the session the catalogue was given, so nothing could be \
-                    measured (run statements synchronously, on that session).""");
+                    measured (run its statements on that session, with execute or executeAsync).""");
+        } else if (seen.unseen() > 0) {
+            failures.add(String.format("""
+                    was not measured: the store traced %s, the checker saw %d sent on the session the \
+                    catalogue was given; the others ran on another session, so their tables and keys are \
+                    unknown. Run every statement of a pattern on the session setUp received.""",
+                    Words.count(seen.cost().statements(), "statement"), seen.statements()));
+        } else if (!seen.cost().complete()) {
+            failures.add(String.format("""
+                    was not measured: %s still growing when the checker gave up (a busy machine), \
+                    so its counts are only a lower bound. Run the check again.""",
+                    seen.cost().unsettled() == 1 ? "1 trace was" : seen.cost().unsettled() + " traces were"));
         } else {
             Set<String> undeclared = new TreeSet<>(seen.tables());
             undeclared.removeAll(plan.tables());

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import workshop.kit.terminal.Failures;
 
@@ -16,8 +15,7 @@ class CatalogueReportTest {
             .servedBy("a link that carries the message id only, nothing else", () -> null);
 
     private static PatternResult run(long rowsRead, long rowsReturned) {
-        Observation seen = new Observation(2, 2, 0, Set.of("node3"), Set.of("message_lookup"), rowsRead, rowsReturned,
-                2, Duration.ofMillis(3), null);
+        Observation seen = Seen.of(2, 2, 0, 1, rowsRead, rowsReturned, 2).tables("message_lookup").observation();
         return new PatternResult(LONG_PLAN, "a link that carries the message id only, nothing else", Verdict.GREEN,
                 List.of(), seen);
     }
@@ -31,8 +29,7 @@ class CatalogueReportTest {
 
     @Test
     void aLongTitleAndWideCellsStillFitTheTerminal() {
-        Observation scattered = new Observation(250, 250, 0, Set.of("127.0.0.1", "127.0.0.2", "127.0.0.3"),
-                Set.of("messages"), 123_456_789, 1_234_567, 250, Duration.ofMillis(30), null);
+        Observation scattered = Seen.of(250, 250, 0, 3, 123_456_789, 1_234_567, 250).observation();
         PatternResult wide = new PatternResult(LONG_PLAN.rate(Rate.perMinute(12_345)), "every sensor of the largest fleet",
                 Verdict.EXPLAINED, List.of(), scattered);
         String rendered = new CatalogueReport("test of the latest reading of every sensor of a fleet, newest first, from"

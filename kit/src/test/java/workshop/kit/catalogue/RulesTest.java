@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The rules on hand-made observations; CatalogueCheckTest in the testkit runs them on a real cluster. */
@@ -20,8 +19,7 @@ class RulesTest {
 
     /** What a run touched: partition reads, distinct partitions, ranges scanned, nodes, rows read and used, requests. */
     private static Observation seen(int reads, int distinct, int ranges, int nodes, long rowsRead, long rowsUsed, int requests) {
-        Set<String> names = Set.of("node1", "node2", "node3").stream().sorted().limit(nodes).collect(java.util.stream.Collectors.toSet());
-        return new Observation(reads, distinct, ranges, names, Set.of("messages"), rowsRead, rowsUsed, requests, Duration.ofMillis(3), null);
+        return Seen.of(reads, distinct, ranges, nodes, rowsRead, rowsUsed, requests).observation();
     }
 
     private static PatternResult judge(AccessPattern pattern, Observation seen) {
@@ -69,8 +67,7 @@ class RulesTest {
     @Test
     void aRarePatternMayReadThePartitionsItDeclares() {
         Plan lookupThenRow = Plan.point("message_lookup").then(Plan.point("messages"));
-        Observation twoPoints = new Observation(2, 2, 0, Set.of("node1", "node3"), Set.of("message_lookup", "messages"), 2, 2, 2,
-                Duration.ofMillis(2), null);
+        Observation twoPoints = Seen.of(2, 2, 0, 2, 2, 2, 2).tables("message_lookup", "messages").observation();
         assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(10), lookupThenRow), twoPoints), "");
     }
 
@@ -82,8 +79,8 @@ class RulesTest {
     }
 
     /** The newest page of lesson 08: the head row, then 50 rows of its bucket, in two requests. */
-    private static final Observation HEAD_THEN_BUCKET = new Observation(2, 2, 0, Set.of("node1"),
-            Set.of("channel_head", "messages"), 51, 51, 2, Duration.ofMillis(2), null);
+    private static final Observation HEAD_THEN_BUCKET = Seen.of(2, 2, 0, 1, 51, 51, 2).tables("channel_head", "messages")
+            .observation();
 
     @Test
     void aBusyReadThatStartsWithTwoReadsSaysEveryRunPaysForThem() {
@@ -136,7 +133,7 @@ class RulesTest {
 
     @Test
     void readingATableThePlanDoesNotNameFails() {
-        Observation other = new Observation(1, 1, 0, Set.of("node1"), Set.of("chat_lists"), 5, 5, 1, Duration.ZERO, null);
+        Observation other = Seen.of(1, 1, 0, 1, 5, 5, 1).tables("chat_lists").observation();
         assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")), other), "[chat_lists]");
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
@@ -50,6 +52,8 @@ class CatalogueCheckTest {
                 CREATE TABLE messages (chat text, id int, body text, PRIMARY KEY ((chat), id))
                 WITH CLUSTERING ORDER BY (id DESC)"""));
         plainSession = plain;
+        plain.execute(Keyspaces.schema("CREATE TABLE views (id int PRIMARY KEY, n counter)"));
+        plain.execute(Keyspaces.schema("CREATE TABLE users (name text PRIMARY KEY, chat text)"));
         checker = CatalogueCheck.on(plain);
         session = checker.session();
         PreparedStatement byId = session.prepare("INSERT INTO messages_by_id (id, chat, body) VALUES (?, ?, ?)");
@@ -227,6 +231,55 @@ class CatalogueCheckTest {
         assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
         assertTrue(report.results().get(0).reasons().get(0).contains("was not measured: the store traced 2 statements,"
                 + " the checker saw 1"), report.render());
+    }
+
+    private static String reasons(CatalogueReport report, String id) {
+        return String.join(" ", report.resultsOf(id).get(0).reasons());
+    }
+
+    @Test
+    void writesAreJudgedAgainstTheTrace() {
+        PreparedStatement send = session.prepare("INSERT INTO messages (chat, id, body) VALUES (?, ?, ?)");
+        PreparedStatement index = session.prepare("INSERT INTO messages_by_id (id, chat, body) VALUES (?, ?, ?)");
+        PreparedStatement count = session.prepare("UPDATE views SET n = n + 1 WHERE id = ?");
+        PreparedStatement join = session.prepare("INSERT INTO users (name, chat) VALUES (?, ?) IF NOT EXISTS");
+        CatalogueReport report = checker.check("writes", List.of(
+                pattern("W", Rate.perSecond(5_000), Plan.write("messages")).servedBy("send", () ->
+                        session.execute(send.bind("c1", 10_000, "hi"))),
+                pattern("B", Rate.perSecond(5_000), Plan.loggedBatch(2, "messages", "messages_by_id")).servedBy("send twice", () ->
+                        session.execute(BatchStatement.newInstance(BatchType.LOGGED, send.bind("c1", 10_001, "hi"),
+                                index.bind(10_001, "c1", "hi")))),
+                pattern("U", Rate.perSecond(5_000), Plan.loggedBatch(2, "messages", "messages_by_id")).servedBy("unlogged", () ->
+                        session.execute(BatchStatement.newInstance(BatchType.UNLOGGED, send.bind("c1", 10_002, "hi"),
+                                index.bind(10_002, "c1", "hi")))),
+                pattern("C", Rate.perSecond(2_000), Plan.counter("views")).servedBy("a view", () -> session.execute(count.bind(7))),
+                pattern("R", Rate.perSecond(2_000), Plan.point("views")).servedBy("a view", () -> session.execute(count.bind(7))),
+                pattern("L", Rate.perSecond(10), Plan.conditional("users")).servedBy("ana joins", () ->
+                        session.executeAsync(join.bind("ana", "c1")).toCompletableFuture().join()),
+                pattern("P", Rate.perSecond(10), Plan.write("users")).servedBy("ben joins", () -> session.execute(join.bind("ben", "c1")))));
+        assertEquals(Verdict.GREEN, report.resultsOf("W").get(0).verdict(), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("B").get(0).verdict(), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("C").get(0).verdict(), report.render());
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("L").get(0).verdict(), report.render());
+        assertTrue(reasons(report, "L").contains("Paxos step"), report.render());
+        assertTrue(reasons(report, "U").contains("without a batch log"), report.render());
+        assertTrue(reasons(report, "R").contains("but it wrote"), report.render());
+        assertTrue(reasons(report, "P").contains("Plan.conditional(table)"), report.render());
+        assertEquals("2 partitions written", report.resultsOf("B").get(0).observed().touched(), report.render());
+    }
+
+    @Test
+    void aBoundedMultiGetRunInParallelIsToldFromOneRunInSeries() {
+        Plan tenAuthors = Plan.multiGet("messages_by_id", 20);
+        CatalogueReport report = checker.check("multi-get", List.of(
+                pattern("A", Rate.perSecond(2_000), tenAuthors).servedBy("ten ids at once", () -> bodiesById(true)),
+                pattern("S", Rate.perSecond(2_000), tenAuthors).servedBy("ten ids in turn", () -> bodiesById(false)),
+                pattern("W", Rate.perSecond(2_000), Plan.point("messages_by_id").walking(10, "not a walk"))
+                        .servedBy("ten ids at once", () -> bodiesById(true))));
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("A").get(0).verdict(), report.render());
+        assertTrue(reasons(report, "A").contains("read 10 rows side by side"), report.render());
+        assertTrue(reasons(report, "S").contains("ran one after another"), report.render());
+        assertTrue(reasons(report, "W").contains("a fan-out"), report.render());
     }
 
     @Test

@@ -26,6 +26,7 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
+import workshop.kit.terminal.Words;
 
 /** The chat app's catalogue (kit/.../chat/ChatCatalogue.java) built step by step, each step checked. */
 class access_pattern_catalogue {
@@ -126,12 +127,14 @@ class access_pattern_catalogue {
         boolean sameAnswer = EarlierDesigns.newestByScan(session, ChatData.BUSY_CHAT, 50).equals(
                 EarlierDesigns.newest(session, ChatData.BUSY_CHAT, 50).stream().map(r -> r.getLong("message_id")).toList());
         Story.say("""
-                The declaration says "one partition, in order"; the trace says %d token ranges on %d
-                nodes and %,d rows read to keep 50. The answer is %s (compared with the next design's),
+                The declaration says "one partition, in order"; the trace says %s on %s and %,d
+                rows read to keep 50. The answer is %s (compared with the next design's),
                 and the checker fails it anyway: no key serves Q1 in this table, so every one of its
-                20,000 requests a second would read every message.""", scan.rangeScans(), scan.nodes().size(),
+                20,000 requests a second would read every message.""", Words.count(scan.rangeScans(), "token range"),
+                Words.count(scan.nodes().size(), "node"),
                 scan.rowsRead(), sameAnswer ? "right" : "NOT the same");
-        recap.line("Q1 on messages_by_id: %d token ranges, %,d rows read for 50", scan.rangeScans(), scan.rowsRead());
+        recap.line("Q1 on messages_by_id: %s, %,d rows read for 50", Words.count(scan.rangeScans(), "token range"),
+                scan.rowsRead());
     }
 
     void keyTheBusiestQuestion() {
@@ -160,10 +163,10 @@ class access_pattern_catalogue {
         Observation naive = fromMessages.results().get(0).observed();
         Story.say("""
                 Q2 could be answered from the messages table: the newest message of each of the user's
-                chats, sorted by the app. For %s that is %d partitions in one request, on %d nodes. A
+                chats, sorted by the app. For %s that is %d partitions in one request, on %s. A
                 user in 200 chats makes it 200, at 5,000 requests a second: a million partition reads a
                 second, each request as slow as its slowest partition.""", user, naive.distinctPartitions(),
-                naive.nodes().size());
+                Words.count(naive.nodes().size(), "node"));
         CatalogueReport fromChatLists = checker.check("Q2 from chat_lists", List.of(catalogue.pattern("Q2")));
         fromChatLists.print();
         Story.say("""
@@ -202,7 +205,7 @@ class access_pattern_catalogue {
                 catalogue.pattern("Q3").unserved().plan(Plan.point("messages_by_conversation"))
                         .servedBy("a link with both ids", () -> EarlierDesigns.messageByLink(session, ChatData.BUSY_CHAT, linked)),
                 catalogue.pattern("Q3b").unserved().plan(Plan.point("message_lookup").then(Plan.point("messages_by_conversation")))
-                        .servedBy("a link with the id only", () -> EarlierDesigns.messageById(session, linked)),
+                        .servedBy("an id-only link", () -> EarlierDesigns.messageById(session, linked)),
                 q4.servedBy(exporter + ", 2024", () -> EarlierDesigns.export(session, "messages_by_conversation", exporter, 2024))))
                 .print();
         Story.say("""

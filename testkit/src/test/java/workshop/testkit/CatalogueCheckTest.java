@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,9 +23,11 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
 import workshop.kit.catalogue.Verdict;
+import workshop.kit.cost.TracingSession;
 
 /**
  * The checker against a real cluster: it must catch designs that are wrong on purpose and pass
@@ -36,6 +42,7 @@ class CatalogueCheckTest {
 
     private static CatalogueCheck checker;
     private static CqlSession session;
+    private static CqlSession plainSession;
 
     @BeforeAll
     static void load(CqlSession plain) {
@@ -44,6 +51,9 @@ class CatalogueCheckTest {
         plain.execute(Keyspaces.schema("""
                 CREATE TABLE messages (chat text, id int, body text, PRIMARY KEY ((chat), id))
                 WITH CLUSTERING ORDER BY (id DESC)"""));
+        plainSession = plain;
+        plain.execute(Keyspaces.schema("CREATE TABLE views (id int PRIMARY KEY, n counter)"));
+        plain.execute(Keyspaces.schema("CREATE TABLE users (name text PRIMARY KEY, chat text)"));
         checker = CatalogueCheck.on(plain);
         session = checker.session();
         PreparedStatement byId = session.prepare("INSERT INTO messages_by_id (id, chat, body) VALUES (?, ?, ?)");
@@ -163,6 +173,113 @@ class CatalogueCheckTest {
                 pattern("U", Rate.perSecond(5_000), Plan.range("messages")).servedBy("walk", walk)));
         assertEquals(Verdict.EXPLAINED, report.resultsOf("D").get(0).verdict(), report.render());
         assertEquals(Verdict.FAILED, report.resultsOf("U").get(0).verdict(), report.render());
+    }
+
+    /** Ten messages by id, one request each: one after another, or all sent at once and then awaited. */
+    private static List<Integer> bodiesById(boolean async) {
+        PreparedStatement byId = session.prepare("SELECT id FROM messages_by_id WHERE id = ?");
+        List<Integer> found = new ArrayList<>();
+        if (!async) {
+            for (int id = 100; id < 110; id++) {
+                found.addAll(ids(session.execute(byId.bind(id)).all()));
+            }
+            return found;
+        }
+        List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>();
+        for (int id = 100; id < 110; id++) {
+            pending.add(session.executeAsync(byId.bind(id)).toCompletableFuture());
+        }
+        pending.forEach(page -> page.join().currentPage().forEach(row -> found.add(row.getInt("id"))));
+        return found;
+    }
+
+    @Test
+    void anAsynchronousCatalogueIsJudgedAsItsSynchronousTwin() {
+        Plan tenPoints = new Plan(Plan.Store.CASSANDRA, List.of("messages_by_id"), Plan.Access.POINT, 10, 10, "");
+        PreparedStatement chatOf = session.prepare("SELECT chat FROM messages WHERE chat = ? LIMIT 1");
+        CatalogueReport report = checker.check("twins", List.of(
+                pattern("S", Rate.perSecond(10), tenPoints).servedBy("ten ids", () -> bodiesById(false)),
+                pattern("A", Rate.perSecond(10), tenPoints).servedBy("ten ids", () -> bodiesById(true)),
+                pattern("M", Rate.perSecond(10), tenPoints).servedBy("ten ids and a chat", () -> {
+                    session.executeAsync(chatOf.bind("c3")).toCompletableFuture().join();
+                    return bodiesById(false);
+                })));
+        PatternResult sync = report.resultsOf("S").get(0);
+        PatternResult async = report.resultsOf("A").get(0);
+        assertEquals(Verdict.GREEN, sync.verdict(), report.render());
+        assertEquals(sync.verdict(), async.verdict(), report.render());
+        assertEquals(sync.reasons(), async.reasons(), report.render());
+        assertEquals(10, async.observed().distinctPartitions(), report.render());
+        assertEquals(sync.observed().tables(), async.observed().tables(), report.render());
+        assertEquals(sync.observed().touched(), async.observed().touched(), report.render());
+        assertEquals(sync.observed().rowsRead(), async.observed().rowsRead(), report.render());
+        PatternResult mixed = report.resultsOf("M").get(0);
+        assertEquals(Verdict.FAILED, mixed.verdict(), report.render());
+        assertTrue(String.join(" ", mixed.reasons()).contains("read [messages], which its plan does not name"), report.render());
+    }
+
+    @Test
+    void statementsRunBesideTheCheckedSessionAreNotMeasured() {
+        TracingSession underneath = new TracingSession(plainSession);
+        CatalogueCheck watching = CatalogueCheck.on(underneath);
+        PreparedStatement newest = watching.session().prepare("SELECT id FROM messages WHERE chat = ? LIMIT 5");
+        CatalogueReport report = watching.check("beside", List.of(pattern("B", Rate.perSecond(10), Plan.range("messages"))
+                .servedBy("c3, twice", () -> {
+                    watching.session().execute(newest.bind("c3")).all();
+                    return underneath.execute(newest.bind("c3")).all();
+                })));
+        assertEquals(Verdict.FAILED, report.results().get(0).verdict(), report.render());
+        assertTrue(report.results().get(0).reasons().get(0).contains("was not measured: the store traced 2 statements,"
+                + " the checker saw 1"), report.render());
+    }
+
+    private static String reasons(CatalogueReport report, String id) {
+        return String.join(" ", report.resultsOf(id).get(0).reasons());
+    }
+
+    @Test
+    void writesAreJudgedAgainstTheTrace() {
+        PreparedStatement send = session.prepare("INSERT INTO messages (chat, id, body) VALUES (?, ?, ?)");
+        PreparedStatement index = session.prepare("INSERT INTO messages_by_id (id, chat, body) VALUES (?, ?, ?)");
+        PreparedStatement count = session.prepare("UPDATE views SET n = n + 1 WHERE id = ?");
+        PreparedStatement join = session.prepare("INSERT INTO users (name, chat) VALUES (?, ?) IF NOT EXISTS");
+        CatalogueReport report = checker.check("writes", List.of(
+                pattern("W", Rate.perSecond(5_000), Plan.write("messages")).servedBy("send", () ->
+                        session.execute(send.bind("c1", 10_000, "hi"))),
+                pattern("B", Rate.perSecond(5_000), Plan.loggedBatch(2, "messages", "messages_by_id")).servedBy("send twice", () ->
+                        session.execute(BatchStatement.newInstance(BatchType.LOGGED, send.bind("c1", 10_001, "hi"),
+                                index.bind(10_001, "c1", "hi")))),
+                pattern("U", Rate.perSecond(5_000), Plan.loggedBatch(2, "messages", "messages_by_id")).servedBy("unlogged", () ->
+                        session.execute(BatchStatement.newInstance(BatchType.UNLOGGED, send.bind("c1", 10_002, "hi"),
+                                index.bind(10_002, "c1", "hi")))),
+                pattern("C", Rate.perSecond(2_000), Plan.counter("views")).servedBy("a view", () -> session.execute(count.bind(7))),
+                pattern("R", Rate.perSecond(2_000), Plan.point("views")).servedBy("a view", () -> session.execute(count.bind(7))),
+                pattern("L", Rate.perSecond(10), Plan.conditional("users")).servedBy("ana joins", () ->
+                        session.executeAsync(join.bind("ana", "c1")).toCompletableFuture().join()),
+                pattern("P", Rate.perSecond(10), Plan.write("users")).servedBy("ben joins", () -> session.execute(join.bind("ben", "c1")))));
+        assertEquals(Verdict.GREEN, report.resultsOf("W").get(0).verdict(), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("B").get(0).verdict(), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("C").get(0).verdict(), report.render());
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("L").get(0).verdict(), report.render());
+        assertTrue(reasons(report, "L").contains("Paxos step"), report.render());
+        assertTrue(reasons(report, "U").contains("without a batch log"), report.render());
+        assertTrue(reasons(report, "R").contains("but it wrote"), report.render());
+        assertTrue(reasons(report, "P").contains("Plan.conditional(table)"), report.render());
+        assertEquals("2 partitions written", report.resultsOf("B").get(0).observed().touched(), report.render());
+    }
+
+    @Test
+    void aBoundedMultiGetRunInParallelIsToldFromOneRunInSeries() {
+        Plan tenAuthors = Plan.multiGet("messages_by_id", 20);
+        CatalogueReport report = checker.check("multi-get", List.of(
+                pattern("A", Rate.perSecond(2_000), tenAuthors).servedBy("ten ids at once", () -> bodiesById(true)),
+                pattern("S", Rate.perSecond(2_000), tenAuthors).servedBy("ten ids in turn", () -> bodiesById(false)),
+                pattern("W", Rate.perSecond(2_000), Plan.point("messages_by_id").walking(10, "not a walk"))
+                        .servedBy("ten ids at once", () -> bodiesById(true))));
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("A").get(0).verdict(), report.render());
+        assertTrue(reasons(report, "A").contains("read 10 rows side by side"), report.render());
+        assertTrue(reasons(report, "S").contains("ran one after another"), report.render());
+        assertTrue(reasons(report, "W").contains("a fan-out"), report.render());
     }
 
     @Test

@@ -21,7 +21,8 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
 
     /**
      * The serving code on one set of arguments: a busy chat and a quiet one, say. It must run its
-     * statements synchronously on the session the catalogue was given, so they can be traced.
+     * statements on the session the catalogue was given (execute or executeAsync), so they can be
+     * traced; a statement run on another session makes the run "not measured".
      */
     public record Sample(String label, Supplier<?> run) {}
 

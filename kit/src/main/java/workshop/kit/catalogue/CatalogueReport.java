@@ -10,7 +10,7 @@ import workshop.kit.terminal.TextTable;
 /** The checker's findings: one row per run, then the reason for every verdict that is not green. */
 public record CatalogueReport(String title, List<PatternResult> results) {
 
-    static final List<String> HEADERS = List.of("pattern", "rate", "touched (traced)", "rows read", "result rows", "verdict");
+    static final List<String> HEADERS = List.of("pattern", "rate", "touched (traced)", "rows read", "result rows", "ms", "verdict");
     /** The pattern column never gets narrower than this, however wide the other cells are. */
     static final int NARROWEST_PATTERN = 12;
 
@@ -43,21 +43,29 @@ public record CatalogueReport(String title, List<PatternResult> results) {
                 .forEach(line -> out.append(line).append('\n'));
         // The plans first, one line per pattern, so the table keeps to the terminal's width.
         for (AccessPattern pattern : results.stream().map(PatternResult::pattern).distinct().toList()) {
-            String plan = pattern.plan() == null ? "(no plan)" : pattern.plan().describe();
+            String plan = (pattern.plan() == null ? "(no plan)" : pattern.plan().describe())
+                    + (pattern.p99() == null ? "" : " (p99 " + Durations.target(pattern.p99()) + ")");
             Story.wrap(pattern.id() + " declares: " + plan, Failures.COLUMNS - 2)
                     .forEach(line -> out.append("  ").append(line).append('\n'));
         }
         out.append(table());
         for (PatternResult result : results) {
-            for (String reason : result.reasons()) {
-                List<String> lines = Story.wrap(result.name() + " " + result.verdict() + ": " + reason,
-                        Failures.COLUMNS - 6);
-                out.append("  ").append(String.join("\n      ", lines)).append('\n');
-            }
+            result.reasons().forEach(reason -> indent(out, result.name() + " " + result.verdict() + ": " + reason));
+            result.notes().forEach(note -> indent(out, result.name() + " note: " + note));
+        }
+        if (results.stream().anyMatch(r -> r.observed() != null)) {
+            indent(out, """
+                    ms: each run's latency, from the call to its last answer, beside the p99 it declares. A \
+                    local cluster with tracing on is not production: only %d times the p99 is noted.""".formatted(
+                    Rules.ORDER_OF_MAGNITUDE));
         }
         out.append(passed() ? "Every pattern is green or explained.\n"
                 : count(Verdict.FAILED) + " run(s) FAILED: the design does not serve them as declared.\n");
         return out.toString();
+    }
+
+    private static void indent(StringBuilder out, String paragraph) {
+        out.append("  ").append(String.join("\n      ", Story.wrap(paragraph, Failures.COLUMNS - 6))).append('\n');
     }
 
     /** One row per run; the pattern cells are cut short so that every line fits Failures.COLUMNS. */
@@ -68,7 +76,8 @@ public record CatalogueReport(String title, List<PatternResult> results) {
             rows.add(List.of(seen == null ? result.pattern().id() : result.pattern().id() + " " + result.sample(),
                     String.valueOf(result.pattern().rate()), seen == null ? "-" : seen.touched(),
                     seen == null ? "-" : String.format("%,d", seen.rowsRead()),
-                    seen == null ? "-" : String.format("%,d", seen.rowsReturned()), result.verdict().toString()));
+                    seen == null ? "-" : String.format("%,d", seen.rowsReturned()),
+                    seen == null ? "-" : Durations.millis(seen.latency()).replace(" ms", ""), result.verdict().toString()));
         }
         int others = 2 * HEADERS.size();
         for (int column = 1; column < HEADERS.size(); column++) {

@@ -10,11 +10,18 @@ import java.util.List;
  * @param verdict  green, explained or failed
  * @param reasons  why it failed, or the explanation that makes it acceptable; empty when green
  * @param observed what the run touched, or null when nothing was run
+ * @param notes    what the numbers cannot say on their own (a filtered scan, a slow run); they change no verdict
  */
-public record PatternResult(AccessPattern pattern, String sample, Verdict verdict, List<String> reasons, Observation observed) {
+public record PatternResult(AccessPattern pattern, String sample, Verdict verdict, List<String> reasons, Observation observed,
+                            List<String> notes) {
 
     public PatternResult {
         reasons = List.copyOf(reasons);
+        notes = List.copyOf(notes);
+    }
+
+    public PatternResult(AccessPattern pattern, String sample, Verdict verdict, List<String> reasons, Observation observed) {
+        this(pattern, sample, verdict, reasons, observed, List.of());
     }
 
     /** "Q1 (quiet chat)", or "Q4" when it was not run. */

@@ -2,18 +2,21 @@ package workshop.kit.catalogue;
 
 import java.util.ArrayList;
 import java.util.List;
+import workshop.kit.terminal.Words;
 
 /**
  * How a design says it serves an access pattern, written next to the pattern so the checker can
- * hold it to it. A key read names its tables, whether it fetches one row (point) or a slice of a
- * partition in clustering order (range), and how many partitions it touches. A pattern no key
+ * hold it to it. A key read names its tables, whether it fetches one row (point), a slice of a
+ * partition in clustering order (range) or several rows by their whole keys side by side
+ * (multi-get), and how many partitions it touches. A write names what it writes: one partition,
+ * a logged batch, a conditional write (lightweight transaction) or a counter. A pattern no key
  * serves says where it goes instead: a batch job that scans the table, or a search index.
  *
  * @param store          where the answer comes from
- * @param tables         the tables read, in the order they are read (the table feeding a search index)
- * @param access         point, range, batch scan or search
- * @param partitions     partitions a key read touches
- * @param mostPartitions the most a walking read may touch (equal to partitions when it does not walk)
+ * @param tables         the tables read or written, in the order they are read (the table feeding a search index)
+ * @param access         what kind of read or write
+ * @param partitions     partitions a key read or a write touches
+ * @param mostPartitions the most a walking read or a multi-get may touch (equal to partitions otherwise)
  * @param note           why: for a walk, a batch job or a search index, the reason a person would give
  */
 public record Plan(Store store, List<String> tables, Access access, int partitions, int mostPartitions, String note) {
@@ -21,7 +24,8 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
     public enum Store { CASSANDRA, SEARCH_INDEX }
 
     public enum Access {
-        POINT("point"), RANGE("range"), BATCH_SCAN("batch job"), SEARCH("search index");
+        POINT("point"), RANGE("range"), MULTI_GET("multi-get"), WRITE("write"), LOGGED_BATCH("logged batch"),
+        CONDITIONAL("conditional write"), COUNTER("counter update"), BATCH_SCAN("batch job"), SEARCH("search index");
 
         private final String label;
 
@@ -29,9 +33,14 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
             this.label = label;
         }
 
-        /** True for reads that go straight to partitions by their key. */
+        /** True for reads and writes that go straight to partitions by their key. */
         public boolean keyed() {
-            return this == POINT || this == RANGE;
+            return this != BATCH_SCAN && this != SEARCH;
+        }
+
+        /** True for the plans of a write. */
+        public boolean writes() {
+            return this == WRITE || this == LOGGED_BATCH || this == CONDITIONAL || this == COUNTER;
         }
 
         @Override
@@ -63,6 +72,37 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return new Plan(Store.CASSANDRA, List.of(table), Access.RANGE, 1, 1, "");
     }
 
+    /**
+     * Several rows, each by its whole primary key, read side by side (executeAsync, then wait for
+     * all), never more than {@code most}: the profiles of a page's authors, the counts of its previews.
+     */
+    public static Plan multiGet(String table, int most) {
+        if (most < 2) {
+            throw new IllegalArgumentException("a multi-get reads at least 2 keys side by side; one key is Plan.point");
+        }
+        return new Plan(Store.CASSANDRA, List.of(table), Access.MULTI_GET, 1, most, "");
+    }
+
+    /** An INSERT, UPDATE or DELETE of one partition. */
+    public static Plan write(String table) {
+        return new Plan(Store.CASSANDRA, List.of(table), Access.WRITE, 1, 1, "");
+    }
+
+    /** One logged batch: all its writes apply or none do, here to this many partitions of these tables. */
+    public static Plan loggedBatch(int partitions, String... tables) {
+        return new Plan(Store.CASSANDRA, List.of(tables), Access.LOGGED_BATCH, partitions, partitions, "");
+    }
+
+    /** A write of one partition with an IF condition: a lightweight transaction, which runs Paxos first. */
+    public static Plan conditional(String table) {
+        return new Plan(Store.CASSANDRA, List.of(table), Access.CONDITIONAL, 1, 1, "");
+    }
+
+    /** An increment of a counter column in one partition. */
+    public static Plan counter(String table) {
+        return new Plan(Store.CASSANDRA, List.of(table), Access.COUNTER, 1, 1, "");
+    }
+
     /** No key serves it: a job scans the table off the request path. */
     public static Plan batchJob(String table, String how) {
         return new Plan(Store.CASSANDRA, List.of(table), Access.BATCH_SCAN, 0, 0, how);
@@ -75,7 +115,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
 
     /** A second key read after this one, such as a lookup table first and the row it points to next. */
     public Plan then(Plan next) {
-        if (!access.keyed() || !next.access.keyed()) {
+        if (!reads() || !next.reads()) {
             throw new IllegalArgumentException("only key reads follow one another");
         }
         List<String> both = new ArrayList<>(tables);
@@ -90,7 +130,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
      * asked for (the time buckets of a growing partition), at most {@code most} partitions in all.
      */
     public Plan walking(int most, String why) {
-        if (!access.keyed() || most <= partitions || why.isBlank()) {
+        if (!reads() || most <= partitions || why.isBlank()) {
             throw new IllegalArgumentException("a walk is a key read that may touch more partitions than it starts with, and says why");
         }
         return new Plan(store, tables, access, partitions, most, why);
@@ -100,14 +140,22 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return access.keyed();
     }
 
+    /** A point or range read, which may follow another or walk. */
+    private boolean reads() {
+        return access == Access.POINT || access == Access.RANGE;
+    }
+
     public boolean walks() {
-        return mostPartitions > partitions;
+        return reads() && mostPartitions > partitions;
     }
 
     /** Short, for a report column: "range messages", "point message_lookup > messages", "batch job: messages". */
     public String describe() {
         return switch (access) {
             case POINT, RANGE -> access + " " + String.join(" > ", tables) + (walks() ? ", walk <= " + mostPartitions : "");
+            case MULTI_GET -> "multi-get " + tables.get(0) + ", <= " + mostPartitions + " in parallel";
+            case WRITE, CONDITIONAL, COUNTER -> access + " " + tables.get(0);
+            case LOGGED_BATCH -> "logged batch: " + Words.count(partitions, "partition") + " of " + String.join(", ", tables);
             case BATCH_SCAN, SEARCH -> access + ": " + String.join(", ", tables);
         };
     }
@@ -117,12 +165,17 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return switch (access) {
             case POINT -> "a point read of " + partitionsInWords() + " of " + String.join(" then ", tables);
             case RANGE -> "a range read of " + partitionsInWords() + " of " + String.join(" then ", tables);
+            case MULTI_GET -> "a multi-get of at most " + mostPartitions + " rows of " + tables.get(0) + " by their whole keys, in parallel";
+            case WRITE -> "a write of 1 partition of " + tables.get(0);
+            case LOGGED_BATCH -> "a logged batch of " + Words.count(partitions, "partition") + " of " + String.join(", ", tables);
+            case CONDITIONAL -> "a conditional write (lightweight transaction) of 1 partition of " + tables.get(0);
+            case COUNTER -> "a counter update of 1 partition of " + tables.get(0);
             case BATCH_SCAN -> "a batch job scanning " + String.join(", ", tables);
             case SEARCH -> "a search index fed from " + String.join(", ", tables);
         };
     }
 
     private String partitionsInWords() {
-        return (partitions == 1 ? "1 partition" : partitions + " partitions") + (walks() ? " (walking to at most " + mostPartitions + ")" : "");
+        return Words.count(partitions, "partition") + (walks() ? " (walking to at most " + mostPartitions + ")" : "");
     }
 }

@@ -1,15 +1,23 @@
 package workshop.kit.catalogue;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import workshop.kit.terminal.Words;
 
 /**
  * The checker's rules, apart from the store so they can be read (and tested) on their own.
  * Declarations are judged before anything runs; a run is judged on what its trace shows.
  */
 final class Rules {
+
+    /** A latency this many times the p99 target is noted: a local cluster says nothing finer about production. */
+    static final int ORDER_OF_MAGNITUDE = 10;
 
     private Rules() {}
 
@@ -54,54 +62,156 @@ final class Rules {
         Plan plan = pattern.plan();
         List<String> failures = new ArrayList<>();
         List<String> explanations = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         if (seen.error() != null) {
             failures.add("its code threw " + seen.error());
         } else if (seen.requests() == 0) {
             failures.add("""
                     ran no statement through the session the catalogue was given, so nothing could be \
-                    measured (run statements synchronously, on that session).""");
+                    measured (run its statements on that session, with execute or executeAsync).""");
+        } else if (seen.unseen() > 0) {
+            failures.add(String.format("""
+                    was not measured: the store traced %s, the checker saw %d sent on the session the \
+                    catalogue was given; the others ran on another session, so their tables and keys are \
+                    unknown. Run every statement of a pattern on the session setUp received.""",
+                    Words.count(seen.cost().statements(), "statement"), seen.statements()));
+        } else if (!seen.cost().complete()) {
+            failures.add(String.format("""
+                    was not measured: %s still growing when the checker gave up (a busy machine), \
+                    so its counts are only a lower bound. Run the check again.""",
+                    seen.cost().unsettled() == 1 ? "1 trace was" : seen.cost().unsettled() + " traces were"));
         } else {
             Set<String> undeclared = new TreeSet<>(seen.tables());
             undeclared.removeAll(plan.tables());
             if (!undeclared.isEmpty()) {
-                failures.add("read " + undeclared + ", which its plan does not name (it names " + plan.tables() + ").");
+                failures.add((plan.access().writes() ? "wrote " : "read ") + undeclared
+                        + ", which its plan does not name (it names " + plan.tables() + ").");
             }
-            if (plan.keyed()) {
+            if (seen.scanned() && plan.keyed()) {
+                failures.add(String.format("""
+                        is declared %s, but the store scanned %s on %s and read %,d rows: no key serves \
+                        this pattern. Make what the question names the partition key of a table%s.""",
+                        plan.inWords(), Words.count(seen.rangeScans(), "token range"), Words.count(seen.nodes().size(), "node"),
+                        seen.rowsRead(), pattern.rate().atLeast(busy) ? "" : ", or declare it a batch job or a search index"));
+            } else if (plan.access().writes()) {
+                Writes.judge(plan, seen, failures, explanations);
+            } else if (seen.wrote()) {
+                failures.add(String.format("""
+                        is declared %s, but it wrote (%s in the trace%s): a write is judged as one. Declare \
+                        it Plan.write, Plan.loggedBatch, Plan.conditional or Plan.counter.""", plan.inWords(),
+                        Words.count(seen.cost().partitionWrites(), "table write"),
+                        seen.cost().conditional() ? ", " + Words.count(seen.cost().paxosSteps(), "Paxos step") : ""));
+            } else if (plan.access() == Plan.Access.MULTI_GET) {
+                judgeMultiGet(pattern, seen, busy, failures, explanations);
+            } else if (plan.keyed()) {
                 judgeKeyRead(pattern, seen, busy, failures, explanations);
             } else if (!seen.scanned()) {
                 failures.add(String.format("""
-                        is declared a batch job, but its statement read %d partition(s) by key without \
-                        scanning: a key serves it, so declare that key read instead.""", seen.distinctPartitions()));
+                        is declared a batch job, but its statement read %s by key without scanning: a key \
+                        serves it, so declare that key read instead.""", Words.count(seen.distinctPartitions(), "partition")));
             } else {
-                explanations.add(String.format("%s. One run scanned %d token ranges on %d node(s) and read %,d rows; asked %s, that is work for a job, not for a request.",
-                        plan.note(), seen.rangeScans(), seen.nodes().size(), seen.rowsRead(), pattern.rate()));
+                explanations.add(String.format("%s. One run scanned %s on %s and read %,d rows; asked %s, that is work for a job, not for a request.",
+                        plan.note(), Words.count(seen.rangeScans(), "token range"), Words.count(seen.nodes().size(), "node"),
+                        seen.rowsRead(), pattern.rate()));
             }
+            notes.addAll(scanNotes(seen));
+            latencyNote(pattern, seen).ifPresent(notes::add);
         }
         Verdict verdict = !failures.isEmpty() ? Verdict.FAILED : !explanations.isEmpty() ? Verdict.EXPLAINED : Verdict.GREEN;
-        return new PatternResult(pattern, sample, verdict, failures.isEmpty() ? explanations : failures, seen);
+        return new PatternResult(pattern, sample, verdict, failures.isEmpty() ? explanations : failures, seen, notes);
+    }
+
+    /** What the rows-read column cannot say about a scan on its own. */
+    static List<String> scanNotes(Observation seen) {
+        if (!seen.scanned()) {
+            return List.of();
+        }
+        List<String> notes = new ArrayList<>();
+        if (seen.filtering() && seen.rowsRead() <= seen.rowsReturned()) {
+            // Filtered on a clustering column, the trace counts the rows that passed: the partitions visited stay unseen.
+            notes.add(String.format("""
+                    rows read may under-state this scan: it equals the rows returned, and with ALLOW FILTERING \
+                    on a clustering column the store counts only the rows the filter let through, though it \
+                    visited every partition in %s.""", Words.count(seen.rangeScans(), "token range")));
+        } else if (seen.requests() > seen.statements() && seen.rowsRead() > seen.rowsReturned()) {
+            notes.add(String.format("""
+                    read %,d rows to return %,d, over %s: each page of a scan reads ahead into the next token \
+                    ranges and drops what does not fit, and the next page reads those rows again.""",
+                    seen.rowsRead(), seen.rowsReturned(), Words.count(seen.requests(), "page")));
+        }
+        return notes;
+    }
+
+    /** A local cluster is not production: only a miss by an order of magnitude says something about the design. */
+    static Optional<String> latencyNote(AccessPattern pattern, Observation seen) {
+        Duration target = pattern.p99();
+        if (seen.latency().compareTo(target.multipliedBy(ORDER_OF_MAGNITUDE)) < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format("""
+                took %s, %d times its p99 target of %s or more, on this machine's cluster with tracing on. \
+                That is not production, but a miss this large rarely closes there%s.""",
+                Durations.millis(seen.latency()), ORDER_OF_MAGNITUDE, Durations.target(target),
+                seen.scanned() ? ": a scan's time grows with the table"
+                        : seen.statements() > 1 && seen.mostInFlight() <= 1 ? ": its requests ran one after another" : ""));
+    }
+
+    private static void judgeMultiGet(AccessPattern pattern, Observation seen, Rate busy, List<String> failures,
+                                      List<String> explanations) {
+        Plan plan = pattern.plan();
+        int reads = seen.statements();
+        if (!seen.onePartitionPerRequest()) {
+            failures.add(String.format("""
+                    is declared %s, but %s read %s: an IN list makes one coordinator wait for every partition. \
+                    Send one statement per key with executeAsync, then wait for all.""", plan.inWords(),
+                    reads == 1 ? "its request" : "its " + reads + " requests", Words.count(seen.partitionReads(), "partition")));
+            return;
+        }
+        if (reads > plan.mostPartitions()) {
+            failures.add(String.format("is declared %s, but sent %d reads: bound it in the code, or declare the bound it needs.",
+                    plan.inWords(), reads));
+        }
+        if (seen.rowsRead() > seen.partitionReads()) {
+            failures.add(String.format("""
+                    is declared %s, but read %,d rows from %s: bind every primary key column, one row per read.""",
+                    plan.inWords(), seen.rowsRead(), Words.count(seen.distinctPartitions(), "partition")));
+        }
+        if (reads > 1 && seen.mostInFlight() < 2) {
+            failures.add(String.format("""
+                    is declared %s, but its %d reads ran one after another, never two at once: each waited for \
+                    the last, so its latency is theirs added up. Send them all with executeAsync, then wait.""",
+                    plan.inWords(), reads));
+        }
+        if (failures.isEmpty() && pattern.rate().atLeast(busy)) {
+            explanations.add(String.format("""
+                    read %s side by side (up to %d at once), within the %d its plan allows. The answer waits \
+                    for the slowest read: for a p99 of %s, each read must meet it at its %s, and that is why \
+                    the bound matters.""", Words.count(reads, "row"), seen.mostInFlight(), plan.mostPartitions(),
+                    Durations.target(pattern.p99()), slowestOf(plan.mostPartitions())));
+        }
+    }
+
+    /** The percentile each of k parallel reads must meet for their slowest to meet a p99: 0.99^(1/k). */
+    static String slowestOf(int k) {
+        double tail = 100 * (1 - Math.pow(0.99, 1.0 / k));
+        double rounded = new BigDecimal(tail).round(new MathContext(1)).doubleValue();
+        return "p" + BigDecimal.valueOf(100 - rounded).stripTrailingZeros().toPlainString();
     }
 
     private static void judgeKeyRead(AccessPattern pattern, Observation seen, Rate busy, List<String> failures,
                                      List<String> explanations) {
         Plan plan = pattern.plan();
         boolean isBusy = pattern.rate().atLeast(busy);
-        if (seen.scanned()) {
-            failures.add(String.format("""
-                    is declared %s, but the store scanned %d token ranges on %d node(s) and read %,d rows: \
-                    no key serves this pattern. Make what the question names the partition key of a table%s.""",
-                    plan.inWords(), seen.rangeScans(), seen.nodes().size(), seen.rowsRead(),
-                    isBusy ? "" : ", or declare it a batch job or a search index"));
-            return;
-        }
         int touched = seen.distinctPartitions();
+        boolean oneAtATime = seen.onePartitionPerRequest() && seen.mostInFlight() <= 1;
         if (touched > plan.mostPartitions()) {
             failures.add(String.format("""
-                    is declared %s, but touched %d partitions on %d node(s)%s.""",
-                    plan.inWords(), touched, seen.nodes().size(),
+                    is declared %s, but touched %d partitions on %s%s.""",
+                    plan.inWords(), touched, Words.count(seen.nodes().size(), "node"),
                     seen.onePartitionPerRequest() ? "" : " (an IN list or an index reads many partitions in one request)"));
         }
         if (isBusy && touched > 1) {
-            boolean declaredWalk = plan.walks() && touched <= plan.mostPartitions() && seen.onePartitionPerRequest();
+            boolean declaredWalk = plan.walks() && touched <= plan.mostPartitions() && oneAtATime;
             if (declaredWalk && plan.partitions() > 1) {
                 // Its plan starts with several reads in a row: every run pays for them, not only the walks.
                 explanations.add(String.format("""
@@ -114,12 +224,18 @@ final class Rules {
                         read %d partitions one after another, within the %d its plan allows: %s. Only the \
                         reads that walk pay for it; if they are more than 1 in 100, it shows in the p99.""",
                         touched, plan.mostPartitions(), plan.note()));
-            } else if (seen.onePartitionPerRequest()) {
+            } else if (oneAtATime) {
                 failures.add(String.format("""
                         is asked %s and touched %d partitions, one request after another: each waits for \
                         the last. From %s on, a pattern reads one partition. If this is a walk back through \
                         time buckets, bound it and declare it: .walking(most, why); if not, give it a table \
                         whose partition holds the whole answer.""", pattern.rate(), touched, busy));
+            } else if (seen.onePartitionPerRequest()) {
+                failures.add(String.format("""
+                        is asked %s and touched %d partitions in %d requests, up to %d at once: a fan-out, \
+                        whose p99 is that of its slowest read, not a walk. If it reads rows by their whole \
+                        keys, bounded, declare it: Plan.multiGet(table, most); if not, give it a table whose \
+                        partition holds the whole answer.""", pattern.rate(), touched, seen.requests(), seen.mostInFlight()));
             } else {
                 failures.add(String.format("""
                         is asked %s and touched %d partitions: a scatter-gather, whose p99 is the p99 of \
@@ -129,11 +245,15 @@ final class Rules {
         }
         if (plan.access() == Plan.Access.POINT && seen.rowsRead() > touched) {
             failures.add(String.format("""
-                    is declared a point read (one row by its whole primary key) but read %,d rows from %d \
-                    partition(s): bind every primary key column.""", seen.rowsRead(), touched));
+                    is declared a point read (one row by its whole primary key) but read %,d rows from %s: \
+                    bind every primary key column.""", seen.rowsRead(), Words.count(touched, "partition")));
         }
         if (seen.rowsRead() > seen.rowsReturned()) {
-            failures.add(String.format("""
+            failures.add(seen.everyReadLimited() ? String.format("""
+                    read %,d rows from %s but its code used %,d, though every statement has a LIMIT: \
+                    another LIMIT is not the fix. Ask each read for only the rows still missing, or keep \
+                    the answer in fewer partitions.""", seen.rowsRead(), Words.count(touched, "partition"), seen.rowsReturned())
+                    : String.format("""
                     read %,d rows but its code used %,d: put the limit in the statement (LIMIT, or a \
                     clustering range) so the store stops where the answer ends.""", seen.rowsRead(), seen.rowsReturned()));
         }

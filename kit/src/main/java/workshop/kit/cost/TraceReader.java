@@ -39,6 +39,7 @@ final class TraceReader {
     private static final Pattern INTERNAL_READ = Pattern.compile(
             "^Executing single-partition query on (paxos|local|roles|role_members|role_permissions|network_permissions"
                     + "|cidr_permissions|identity_to_role)$");
+    private static final String COUNTER_UPDATE = "Acquiring counter locks";
     private static final Duration SETTLE = Duration.ofMillis(100);
     /** Polls in a row that must see the same events before the trace counts as complete. */
     private static final int STABLE_POLLS = 2;
@@ -54,8 +55,11 @@ final class TraceReader {
         this.duration = session.prepare("SELECT duration, coordinator, coordinator_port FROM system_traces.sessions WHERE session_id = ?");
     }
 
-    /** The trace's cost; {@link QueryCost#complete()} is false when it had not settled within giveUp. */
-    QueryCost read(UUID traceId, long rowsReturned, Duration giveUp) {
+    /**
+     * The trace's cost; {@link QueryCost#complete()} is false when it had not settled within giveUp.
+     * A statement's first page carries the statement and its rows returned; later pages add requests only.
+     */
+    QueryCost read(UUID traceId, boolean firstPage, long rowsReturned, Duration giveUp) {
         Optional<List<Row>> settled = settledEvents(traceId, giveUp);
         List<Row> trace = settled.orElseGet(() -> events(traceId));
         Set<String> nodesRead = new TreeSet<>();
@@ -67,6 +71,7 @@ final class TraceReader {
         long paxosWrites = 0;
         boolean readingInternalState = false;
         long batchlog = 0;
+        int counterUpdates = 0;
         for (Row event : trace) {
             String activity = event.getString("activity");
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
@@ -101,6 +106,9 @@ final class TraceReader {
             if (PAXOS_STEP.matcher(activity).find()) {
                 paxosSteps++;
             }
+            if (activity.startsWith(COUNTER_UPDATE)) {
+                counterUpdates++;
+            }
         }
         Row sessionRow = sessionRow(traceId);
         Duration elapsed = sessionRow == null || sessionRow.isNull("duration") ? Duration.ZERO
@@ -108,7 +116,7 @@ final class TraceReader {
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
         return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
-                paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1);
+                paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1, firstPage ? 1 : 0, counterUpdates);
     }
 
     /** The events once the session has finished and STABLE_POLLS polls in a row saw the same count. */

@@ -121,10 +121,11 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
             for (int page = 0; page < pages.size(); page++) {
                 UUID traceId = pages.get(page);
                 // Rows returned are known per statement, not per page: count them once.
-                long returned = page == 0 ? done.rowsTaken() : 0;
+                boolean first = page == 0;
+                long returned = first ? done.rowsTaken() : 0;
                 reads.add(() -> {
-                    QueryCost cost = traces.read(traceId, returned, SETTLE_LIMIT);
-                    return cost.complete() ? cost : traces.read(traceId, returned, SETTLE_LIMIT);
+                    QueryCost cost = traces.read(traceId, first, returned, SETTLE_LIMIT);
+                    return cost.complete() ? cost : traces.read(traceId, first, returned, SETTLE_LIMIT);
                 });
             }
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import workshop.kit.terminal.Failures;
 
@@ -16,8 +15,7 @@ class CatalogueReportTest {
             .servedBy("a link that carries the message id only, nothing else", () -> null);
 
     private static PatternResult run(long rowsRead, long rowsReturned) {
-        Observation seen = new Observation(2, 2, 0, Set.of("node3"), Set.of("message_lookup"), rowsRead, rowsReturned,
-                2, Duration.ofMillis(3), null);
+        Observation seen = Seen.of(2, 2, 0, 1, rowsRead, rowsReturned, 2).tables("message_lookup").observation();
         return new PatternResult(LONG_PLAN, "a link that carries the message id only, nothing else", Verdict.GREEN,
                 List.of(), seen);
     }
@@ -31,14 +29,13 @@ class CatalogueReportTest {
 
     @Test
     void aLongTitleAndWideCellsStillFitTheTerminal() {
-        Observation scattered = new Observation(250, 250, 0, Set.of("127.0.0.1", "127.0.0.2", "127.0.0.3"),
-                Set.of("messages"), 123_456_789, 1_234_567, 250, Duration.ofMillis(30), null);
+        Observation scattered = Seen.of(250, 250, 0, 3, 123_456_789, 1_234_567, 250).observation();
         PatternResult wide = new PatternResult(LONG_PLAN.rate(Rate.perMinute(12_345)), "every sensor of the largest fleet",
                 Verdict.EXPLAINED, List.of(), scattered);
         String rendered = new CatalogueReport("test of the latest reading of every sensor of a fleet, newest first, from"
                 + " the one partition that holds them", List.of(wide, run(1, 1))).render();
         assertTrue(rendered.lines().allMatch(l -> l.length() <= Failures.COLUMNS), rendered);
-        assertTrue(rendered.lines().anyMatch(l -> l.contains("Q3b every sensor") && l.contains("...")), rendered);
+        assertTrue(rendered.lines().anyMatch(l -> l.contains("Q3b every s") && l.contains("...")), rendered);
     }
 
     @Test
@@ -46,5 +43,14 @@ class CatalogueReportTest {
         String rendered = new CatalogueReport("links", List.of(run(1_234_567, 50))).render();
         assertTrue(rendered.lines().allMatch(l -> l.length() <= Failures.COLUMNS), rendered);
         assertTrue(rendered.contains("Q3b declares: point message_lookup_by_message_id"), rendered);
+    }
+
+    @Test
+    void showsEachRunsLatencyBesideItsTargetAndSaysWhereItWasMeasured() {
+        String rendered = new CatalogueReport("links", List.of(run(2, 2))).render();
+        assertTrue(rendered.contains("Q3b declares: point message_lookup_by_message_id > messages_by_conversation_and_bucket"
+                + " (p99 50 ms)"), rendered);
+        assertTrue(rendered.lines().anyMatch(l -> l.startsWith("  Q3b") && l.contains(" 3.0 ")), rendered);
+        assertTrue(rendered.contains("is not production: only 10 times the p99 is noted"), rendered);
     }
 }

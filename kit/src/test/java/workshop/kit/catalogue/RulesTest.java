@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The rules on hand-made observations; CatalogueCheckTest in the testkit runs them on a real cluster. */
@@ -20,8 +19,7 @@ class RulesTest {
 
     /** What a run touched: partition reads, distinct partitions, ranges scanned, nodes, rows read and used, requests. */
     private static Observation seen(int reads, int distinct, int ranges, int nodes, long rowsRead, long rowsUsed, int requests) {
-        Set<String> names = Set.of("node1", "node2", "node3").stream().sorted().limit(nodes).collect(java.util.stream.Collectors.toSet());
-        return new Observation(reads, distinct, ranges, names, Set.of("messages"), rowsRead, rowsUsed, requests, Duration.ofMillis(3), null);
+        return Seen.of(reads, distinct, ranges, nodes, rowsRead, rowsUsed, requests).observation();
     }
 
     private static PatternResult judge(AccessPattern pattern, Observation seen) {
@@ -36,7 +34,7 @@ class RulesTest {
     @Test
     void aScanDeclaredAsAPointReadFails() {
         PatternResult result = judge(pattern(Rate.perSecond(10), Plan.point("messages")), seen(0, 0, 12, 3, 4_000, 4_000, 1));
-        assertVerdict(Verdict.FAILED, result, "scanned 12 token ranges on 3 node(s)");
+        assertVerdict(Verdict.FAILED, result, "scanned 12 token ranges on 3 nodes");
         assertVerdict(Verdict.FAILED, result, "no key serves this pattern");
     }
 
@@ -69,8 +67,7 @@ class RulesTest {
     @Test
     void aRarePatternMayReadThePartitionsItDeclares() {
         Plan lookupThenRow = Plan.point("message_lookup").then(Plan.point("messages"));
-        Observation twoPoints = new Observation(2, 2, 0, Set.of("node1", "node3"), Set.of("message_lookup", "messages"), 2, 2, 2,
-                Duration.ofMillis(2), null);
+        Observation twoPoints = Seen.of(2, 2, 0, 2, 2, 2, 2).tables("message_lookup", "messages").observation();
         assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(10), lookupThenRow), twoPoints), "");
     }
 
@@ -82,8 +79,8 @@ class RulesTest {
     }
 
     /** The newest page of lesson 08: the head row, then 50 rows of its bucket, in two requests. */
-    private static final Observation HEAD_THEN_BUCKET = new Observation(2, 2, 0, Set.of("node1"),
-            Set.of("channel_head", "messages"), 51, 51, 2, Duration.ofMillis(2), null);
+    private static final Observation HEAD_THEN_BUCKET = Seen.of(2, 2, 0, 1, 51, 51, 2).tables("channel_head", "messages")
+            .observation();
 
     @Test
     void aBusyReadThatStartsWithTwoReadsSaysEveryRunPaysForThem() {
@@ -136,7 +133,7 @@ class RulesTest {
 
     @Test
     void readingATableThePlanDoesNotNameFails() {
-        Observation other = new Observation(1, 1, 0, Set.of("node1"), Set.of("chat_lists"), 5, 5, 1, Duration.ZERO, null);
+        Observation other = Seen.of(1, 1, 0, 1, 5, 5, 1).tables("chat_lists").observation();
         assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.range("messages")), other), "[chat_lists]");
     }
 
@@ -180,5 +177,107 @@ class RulesTest {
         assertEquals("1,000/day", Rate.perDay(1_000).toString());
         assertTrue(Rate.perSecond(500).atLeast(BUSY));
         assertTrue(!Rate.perMinute(600).atLeast(BUSY));
+    }
+
+    @Test
+    void countsReadAsASentenceSaysThem() {
+        PatternResult one = judge(pattern(Rate.perSecond(10), Plan.point("messages")), seen(0, 0, 1, 1, 4_000, 4_000, 1));
+        assertVerdict(Verdict.FAILED, one, "scanned 1 token range on 1 node and read 4,000 rows");
+        assertEquals("1 range, node1", one.observed().touched());
+        assertEquals("3 ranges, 3 nodes", seen(0, 0, 3, 3, 10, 10, 1).touched());
+        assertEquals("2 partitions written", Seen.of(0, 0, 0, 0, 0, 0, 1).wrote(2, 2, 2).observation().touched());
+    }
+
+    @Test
+    void aFilteredScanWarnsThatRowsReadUnderStateIt() {
+        AccessPattern nightly = pattern(Rate.perDay(1), Plan.batchJob("messages", "a nightly job"));
+        PatternResult result = judge(nightly, Seen.of(0, 0, 12, 3, 62, 62, 12).statements(1).withFiltering().observation());
+        assertEquals(Verdict.EXPLAINED, result.verdict());
+        assertTrue(String.join(" ", result.notes()).contains("rows read may under-state this scan"), result.notes().toString());
+    }
+
+    @Test
+    void aPagedScanThatReadsMoreThanItReturnsSaysWhy() {
+        AccessPattern nightly = pattern(Rate.perDay(1), Plan.batchJob("messages", "a nightly job"));
+        PatternResult result = judge(nightly, Seen.of(0, 0, 12, 3, 18_862, 15_000, 4).statements(1).observation());
+        assertTrue(String.join(" ", result.notes()).contains("read 18,862 rows to return 15,000, over 4 pages"), result.notes().toString());
+    }
+
+    @Test
+    void aLimitAlreadyThereIsNotTheAdvice() {
+        Plan walk = Plan.range("messages").walking(3, "days");
+        PatternResult limited = judge(pattern(Rate.perSecond(10), walk), Seen.of(3, 3, 0, 1, 24, 4, 3).withLimit().observation());
+        assertVerdict(Verdict.FAILED, limited, "though every statement has a LIMIT");
+        assertTrue(!String.join(" ", limited.reasons()).contains("put the limit in the statement"), limited.reasons().toString());
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), walk), seen(3, 3, 0, 1, 24, 4, 3)), "put the limit in the statement");
+    }
+
+    @Test
+    void aWriteDeclaredAsAReadFails() {
+        PatternResult counted = judge(pattern(Rate.perSecond(2_000), Plan.point("views")),
+                Seen.of(1, 0, 0, 1, 0, 0, 1).wrote(1, 1, 1).counters(1).observation());
+        assertVerdict(Verdict.FAILED, counted, "but it wrote (1 table write in the trace)");
+    }
+
+    @Test
+    void writesAreJudgedByWhatTheTraceShows() {
+        Observation onePartition = Seen.of(0, 0, 0, 0, 0, 0, 1).wrote(1, 1, 1).observation();
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(5_000), Plan.write("messages")), onePartition), "");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.write("messages")),
+                Seen.of(0, 0, 0, 0, 0, 0, 2).wrote(2, 2, 2).observation()), "wrote 2 partitions");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.conditional("messages")), onePartition), "no Paxos step");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.counter("messages")), onePartition), "no counter update");
+        Observation lwt = Seen.of(1, 0, 0, 1, 1, 0, 1).wrote(1, 1, 1).paxos(4).observation();
+        assertVerdict(Verdict.EXPLAINED, judge(pattern(Rate.perSecond(10), Plan.conditional("messages")), lwt), "4 Paxos steps");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.write("messages")), lwt), "Plan.conditional(table)");
+        Observation counter = Seen.of(1, 0, 0, 1, 0, 0, 1).wrote(1, 1, 1).counters(1).observation();
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(10), Plan.counter("messages")), counter), "");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(10), Plan.write("messages")), counter), "Plan.counter(table)");
+    }
+
+    @Test
+    void aLoggedBatchWritesTheBatchLogWhenItSpansPartitionKeys() {
+        Plan both = Plan.loggedBatch(2, "messages", "chat_lists");
+        Observation logged = Seen.of(0, 0, 0, 0, 0, 0, 1).tables("messages", "chat_lists").wrote(2, 2, 2).batchlog(2).observation();
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(500), both), logged), "");
+        Observation unlogged = Seen.of(0, 0, 0, 0, 0, 0, 1).tables("messages", "chat_lists").wrote(2, 2, 2).observation();
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(500), both), unlogged), "without a batch log");
+        Observation oneKey = Seen.of(0, 0, 0, 0, 0, 0, 1).tables("messages", "chat_lists").wrote(2, 2, 1).observation();
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(500), both), oneKey), "");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(500), Plan.loggedBatch(1, "messages", "chat_lists")), logged),
+                "wrote 2 partitions");
+    }
+
+    @Test
+    void aBoundedMultiGetInParallelIsExplainedAndSaysWhatItsP99Costs() {
+        Plan authors = Plan.multiGet("messages", 20);
+        Observation parallel = Seen.of(10, 10, 0, 1, 10, 10, 10).inFlight(10).observation();
+        PatternResult busy = judge(pattern(Rate.perSecond(2_000), authors), parallel);
+        assertVerdict(Verdict.EXPLAINED, busy, "read 10 rows side by side (up to 10 at once), within the 20");
+        assertVerdict(Verdict.EXPLAINED, busy, "at its p99.95");
+        assertVerdict(Verdict.GREEN, judge(pattern(Rate.perSecond(10), authors), parallel), "");
+        assertEquals("p99.9", Rules.slowestOf(10));
+    }
+
+    @Test
+    void aMultiGetIsNotAWalkNorAScatterGather() {
+        Plan authors = Plan.multiGet("messages", 20);
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(2_000), authors), seen(10, 10, 0, 1, 10, 10, 10)),
+                "ran one after another");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(2_000), authors), seen(10, 10, 0, 1, 10, 10, 1)), "IN list");
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(2_000), Plan.multiGet("messages", 5)),
+                Seen.of(10, 10, 0, 1, 10, 10, 10).inFlight(10).observation()), "sent 10 reads");
+        Observation parallel = Seen.of(10, 10, 0, 1, 10, 10, 10).inFlight(10).observation();
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(2_000), Plan.range("messages").walking(10, "buckets")), parallel),
+                "a fan-out, whose p99 is that of its slowest read, not a walk");
+    }
+
+    @Test
+    void onlyALatencyAnOrderOfMagnitudeOverItsTargetIsNoted() {
+        AccessPattern fast = pattern(Rate.perSecond(10), Plan.range("messages"));
+        assertTrue(judge(fast, Seen.of(1, 1, 0, 1, 5, 5, 1).latency(Duration.ofMillis(400)).observation()).notes().isEmpty());
+        PatternResult slow = judge(fast, Seen.of(1, 1, 0, 1, 5, 5, 1).latency(Duration.ofMillis(612)).observation());
+        assertEquals(Verdict.GREEN, slow.verdict());
+        assertTrue(slow.notes().get(0).contains("took 612.0 ms, 10 times its p99 target of 50 ms or more, on this"), slow.notes().toString());
     }
 }

@@ -47,7 +47,7 @@ class JbangCatalogTest {
                 java.util.List.of(wrapper("chek", "01")));
         assertTrue(wrapper("lesson1")[1].contains("Did you mean: lesson01?"));
         assertTrue(wrapper("check", "02", "--help")[1].startsWith("./jbang check: Grade one lesson's exercise"));
-        for (String own : List.of("build", "jdk", "version", "cache", "info")) { // jbang's own commands pass through
+        for (String own : java.util.List.of("build", "jdk", "version", "cache", "info")) { // jbang's own commands pass through
             assertTrue(!wrapper(own, "--help")[1].contains("No command"), own);
         }
     }

@@ -108,7 +108,8 @@ class single_table {
             streamFanOut();
         }
         whenNotTo();
-        RECAP.print("./jbang quiz 06c, then ./jbang lesson07");
+        RECAP.print("./jbang check 06 (tasks 4 and 5: the users-chats adjacency list, the sparse index of unread"
+                + " chats), ./jbang quiz 06c, then ./jbang lesson07");
     }
 
     // tag::single-table[]

@@ -21,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 import workshop.kit.chart.CostChart;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.DynamoCost;
@@ -306,6 +305,6 @@ class dynamodb_keys {
     }
 
     static long itemsIn(String table) {
-        return db.plain().scanPaginator(s -> s.tableName(table).select(Select.COUNT)).stream().mapToLong(ScanResponse::count).sum();
+        return Tables.count(db.plain(), table, null);
     }
 }

@@ -73,7 +73,7 @@ class dynamodb_index {
                             .keySchema(Tables.key("author_id", KeyType.HASH), Tables.key("message_id", KeyType.RANGE))
                             .projection(p -> p.projectionType(ProjectionType.ALL)).build())
                     .build());
-            byAuthor().print("./jbang lesson07");
+            byAuthor().print("./jbang lesson06c");
         }
     }
 

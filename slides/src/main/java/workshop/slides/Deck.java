@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 public record Deck(Path source) {
 
-    private static final Pattern LESSON_PREFIX = Pattern.compile("(\\d{2})_.*");
+    private static final Pattern LESSON_PREFIX = Pattern.compile("(\\d{2}[a-z]?)_.*");
 
     /** The file name without .adoc; also the name of the HTML file and of its screenshot. */
     public String name() {
@@ -19,7 +19,7 @@ public record Deck(Path source) {
         return file.substring(0, file.length() - ".adoc".length());
     }
 
-    /** "01" for 01_naive_table.adoc; empty for the template. */
+    /** "01" for 01_naive_table.adoc, "06c" for 06c_single_table.adoc; empty for the template. */
     public Optional<String> lessonNumber() {
         Matcher matcher = LESSON_PREFIX.matcher(name());
         return matcher.matches() ? Optional.of(matcher.group(1)) : Optional.empty();

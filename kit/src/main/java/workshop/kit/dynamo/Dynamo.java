@@ -12,6 +12,8 @@ import software.amazon.awssdk.retries.DefaultRetryStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.paginators.ListTablesIterable;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClientBuilder;
 import workshop.kit.Processes;
 
 /**
@@ -118,6 +120,13 @@ public final class Dynamo {
         return new MeteredClient(metered, plain, recorder);
     }
 
+    /** A client for the tables' streams (DynamoDB Streams), at the same place as the tables. */
+    public DynamoDbStreamsClient streamsClient() {
+        DynamoDbStreamsClientBuilder builder = DynamoDbStreamsClient.builder().httpClientBuilder(UrlConnectionHttpClient.builder());
+        return target == Target.AWS ? builder.build()
+                : builder.endpointOverride(endpoint).region(emulatorRegion()).credentialsProvider(EMULATOR_CREDENTIALS).build();
+    }
+
     /** How many tables the emulator at this URL holds, or empty when it does not answer. */
     public static Optional<Integer> tableCount(URI endpoint) {
         try (DynamoDbClient client = quickClient(endpoint)) {
@@ -140,13 +149,17 @@ public final class Dynamo {
                 .build();
     }
 
+    private static Region emulatorRegion() {
+        return Region.of(System.getenv().getOrDefault("AWS_REGION", "us-east-1"));
+    }
+
     private static DynamoDbClientBuilder builder(Target target, URI endpoint) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder().httpClientBuilder(UrlConnectionHttpClient.builder());
         if (target == Target.AWS) {
             return builder; // region and credentials from the SDK's default chains
         }
         return builder.endpointOverride(endpoint)
-                .region(Region.of(System.getenv().getOrDefault("AWS_REGION", "us-east-1")))
+                .region(emulatorRegion())
                 .credentialsProvider(EMULATOR_CREDENTIALS);
     }
 }

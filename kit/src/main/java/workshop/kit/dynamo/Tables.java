@@ -8,6 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Creates and deletes the tables lessons and tests own; on real AWS, deletes only when allowed. */
 public final class Tables {
@@ -26,6 +28,14 @@ public final class Tables {
                 .billingMode(BillingMode.PAY_PER_REQUEST);
     }
 
+    /** A table keyed by a partition key alone: one item per key. */
+    public static CreateTableRequest.Builder keyed(String table, String partitionKey, ScalarAttributeType partitionType) {
+        return CreateTableRequest.builder().tableName(table)
+                .attributeDefinitions(attribute(partitionKey, partitionType))
+                .keySchema(key(partitionKey, KeyType.HASH))
+                .billingMode(BillingMode.PAY_PER_REQUEST);
+    }
+
     public static AttributeDefinition attribute(String name, ScalarAttributeType type) {
         return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
     }
@@ -38,6 +48,12 @@ public final class Tables {
     public static void create(DynamoDbClient client, CreateTableRequest request) {
         client.createTable(request);
         client.waiter().waitUntilTableExists(b -> b.tableName(request.tableName()));
+    }
+
+    /** Items in the table, or in one of its indexes (index null: the table), counted by a paged Scan. */
+    public static long count(DynamoDbClient client, String table, String index) {
+        return client.scanPaginator(s -> s.tableName(table).indexName(index).select(Select.COUNT)).stream()
+                .mapToLong(ScanResponse::count).sum();
     }
 
     /** Deletes the table if an earlier run left it, then creates it and waits until it is active. */

@@ -12,13 +12,14 @@ import java.util.Optional;
  * @param title           what the lesson teaches, in a few words
  * @param script          the jbang script under lessons/
  * @param exercisePackage the Java package of its exercise and tests, if it has one
+ * @param appendix        a detour beside its lesson ("03a"): no exercise, no quiz
  * @param minutes         how long it takes, exercise included: for a lesson with a deck, the sum of
  *                        its speaker notes' timings (SlideDecksTest holds them equal); for an
  *                        appendix, its run and reading its story
  * @param level           how much of the workshop it builds on
  */
 public record Lesson(String id, String number, String title, String script, Optional<String> exercisePackage,
-                     int minutes, Level level) {
+                     boolean appendix, int minutes, Level level) {
 
     /** How much a lesson builds on: where a self-paced learner can start, and what comes later. */
     public enum Level {
@@ -35,16 +36,26 @@ public record Lesson(String id, String number, String title, String script, Opti
     }
 
     public static Lesson withExercise(String id, String number, String title, String script, String exercisePackage) {
-        return new Lesson(id, number, title, script, Optional.of(exercisePackage), 0, Level.BEGINNER);
+        return new Lesson(id, number, title, script, Optional.of(exercisePackage), false, 0, Level.BEGINNER);
     }
 
+    /** A lettered number ("03a") makes it an appendix. */
     public static Lesson withoutExercise(String id, String number, String title, String script) {
-        return new Lesson(id, number, title, script, Optional.empty(), 0, Level.BEGINNER);
+        return new Lesson(id, number, title, script, Optional.empty(),
+                !number.chars().allMatch(Character::isDigit), 0, Level.BEGINNER);
+    }
+
+    /**
+     * A lesson of the main path numbered after the one it builds on ("06c"), with a quiz: its
+     * exercise tasks, if any, belong to that lesson's exercise.
+     */
+    public static Lesson following(String id, String number, String title, String script) {
+        return new Lesson(id, number, title, script, Optional.empty(), false, 0, Level.BEGINNER);
     }
 
     /** This lesson, taking so many minutes at that level (the lesson list gives every lesson both). */
     public Lesson taking(int minutes, Level level) {
-        return new Lesson(id, number, title, script, exercisePackage, minutes, level);
+        return new Lesson(id, number, title, script, exercisePackage, appendix, minutes, level);
     }
 
     /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */
@@ -55,11 +66,6 @@ public record Lesson(String id, String number, String title, String script, Opti
     /** The numbered tasks of its exercise, from its hints file; none for an exercise of one piece. */
     public List<Task> tasks(Path root) {
         return Task.read(hintsFile(root));
-    }
-
-    /** An appendix ("03a") is a detour beside its lesson: no exercise, no quiz. */
-    public boolean appendix() {
-        return !number.chars().allMatch(Character::isDigit);
     }
 
     /** The jbang alias that runs it: "lesson01". */

@@ -49,7 +49,9 @@ public final class Lessons {
             Lesson.withoutExercise("send-path", "08c", "Appendix: the send path: seq by compare-and-set, a retried send",
                     "lessons/08c_send_path.java"),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
-                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"));
+                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09"),
+            Lesson.withoutExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
+                    "lessons/10_replication.java"));
 
     private Lessons() {}
 

@@ -201,11 +201,13 @@ class replication {
              NodeMetrics.HeldHints held = metrics.holdHints(others)) {
             PreparedStatement write = avoiding.prepare("INSERT INTO " + ks + ".profiles (user_id, display_name) VALUES (?, ?)");
             PreparedStatement read = avoiding.prepare("SELECT display_name FROM " + ks + ".profiles WHERE user_id = ?");
+            // tag::pause[]
             try (PausedNode paused = PausedNode.pause(laggingNode)) {
                 long pausedAt = System.nanoTime();
                 atOne.forEach(k -> avoiding.execute(write.bind(k, "written at ONE").setConsistencyLevel(DefaultConsistencyLevel.ONE)));
                 atQuorum.forEach(k -> avoiding.execute(write.bind(k, "written at QUORUM")
                         .setConsistencyLevel(DefaultConsistencyLevel.QUORUM)));
+                // end::pause[]
                 boolean seenUp = !metrics.seenDown("node1").contains(LAGGING);
                 long allSent = System.nanoTime();
                 allSentAfter = Duration.ofNanos(allSent - pausedAt);
@@ -325,10 +327,12 @@ class replication {
     }
 
     /** Rows of keys read back through one node at one level that came back empty. */
+    // tag::read-back[]
     static int misses(CqlSession session, PreparedStatement read, List<String> keys, ConsistencyLevel level, Node through) {
         return (int) keys.stream().filter(k -> session.execute(read.bind(k).setConsistencyLevel(level).setNode(through)).one() == null)
                 .count();
     }
+    // end::read-back[]
 
     /** Median latency per level over TIMED reads of each, the levels interleaved, after a warm-up round. */
     static Map<ConsistencyLevel, Double> medianMillis(CqlSession session, PreparedStatement read) {

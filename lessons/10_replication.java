@@ -74,8 +74,7 @@ class replication {
                 Every keyspace so far kept one replica of each row (replication factor 1), so a trace said
                 which node holds which rows: "nodes asked" meant "nodes that hold the data". Production
                 keyspaces keep three replicas, so that a node can fail without losing data or answers.
-                This lesson's keyspace has replication factor 3 on the 3 nodes: every node holds every
-                row, and the question becomes how many replicas each read and write waits for (its
+                The question then becomes how many replicas each read and write waits for (its
                 consistency level), and what that buys when one replica falls behind.""");
 
         Cassandra cassandra = Cassandra.findOrStart();
@@ -96,6 +95,10 @@ class replication {
                 session.execute(write.bind("user-" + i, "User " + i).setConsistencyLevel(DefaultConsistencyLevel.ALL));
             }
             CostProbe probe = new CostProbe(session);
+            Story.say(rf == RF ? "This lesson's keyspace has replication factor 3 on the 3 nodes: every node holds every row."
+                    : "This cluster has " + nodes + " node(s), so the keyspace gets replication factor " + rf + ": every level"
+                    + " below asks that one replica, and only the Paxos steps and the rules can be shown. The rest"
+                    + " needs 3 nodes (./jbang down && ./jbang up --nodes 3, when the laptop has the memory).");
 
             Story.section("What a read asks at ONE, QUORUM and ALL");
             Map<ConsistencyLevel, QueryCost> traced = new LinkedHashMap<>();
@@ -117,7 +120,8 @@ class replication {
                     "waits for" is the rule at %d replicas (ONE 1, QUORUM a majority, ALL every one); the
                     trace shows what happened: one replica sends the row, the others asked send only a digest,
                     a hash of their answer that the coordinator compares (median of %d reads each, timed
-                    without tracing). A write goes to every replica whatever its level: this write at ONE was
+                    without tracing). The replicas are asked in parallel, so ALL costs the slowest of three,
+                    not three reads one after another. A write goes to every replica whatever its level: this write at ONE was
                     applied on %d replicas; ONE only says how many acknowledgements the coordinator waits for
                     before it answers.""", rf, TIMED, oneWrite.partitionWrites());
             RECAP.line("a read at RF %d: ONE read %d replica, QUORUM %d, ALL %d (%d digests); median %.2f, %.2f, %.2f ms",
@@ -126,19 +130,28 @@ class replication {
                     medians.get(DefaultConsistencyLevel.ONE), medians.get(DefaultConsistencyLevel.QUORUM),
                     medians.get(DefaultConsistencyLevel.ALL));
 
-            Story.section("\"Nodes asked\" at RF 3");
+            Story.section("\"Nodes asked\" at RF " + rf);
             QueryCost scan = probe.read(SimpleStatement.newInstance("SELECT user_id FROM " + ks + ".profiles")
                     .setConsistencyLevel(DefaultConsistencyLevel.ONE)).cost();
-            Story.say("""
-                    Lessons 01-05 count "nodes asked" on keyspaces of one replica, where it tells a one-partition
-                    read (1 node) from a scan (every node). At RF %d, a one-partition read at ONE still reads %d
-                    node, but any node can be it, and a scan of the whole table at ONE here read %s node(s)
-                    (%s), scanning %d token range(s) for %d rows: with every row on every node, one node can
-                    answer a scan alone. At RF 3 "nodes asked" follows the consistency level; partitions read,
-                    token ranges scanned and rows read still tell a good key from a scan. That is why the other
-                    lessons keep RF 1: their traces stay about where data lives.""",
-                    rf, traced.get(DefaultConsistencyLevel.ONE).nodesAsked(), scan.nodesAsked(),
-                    String.join(", ", scan.nodesRead()), scan.rangeScans(), scan.rowsRead());
+            if (rf == RF) {
+                Story.say("""
+                        Lessons 01-05 count "nodes asked" on keyspaces of one replica, where it tells a
+                        one-partition read (1 node) from a scan (every node). At RF %d, a one-partition read at
+                        ONE still reads %d node, but any replica can be it, and a scan of the whole table at ONE
+                        here read %d node(s) (%s), scanning %d token range(s) for %d rows: with every row on
+                        every node, one node can answer a scan alone. At RF 3 "nodes asked" follows the
+                        consistency level; partitions read, token ranges scanned and rows read still tell a good
+                        key from a scan. That is why the other lessons keep RF 1: their traces stay about where
+                        data lives.""", rf, traced.get(DefaultConsistencyLevel.ONE).nodesAsked(), scan.nodesAsked(),
+                        String.join(", ", scan.nodesRead()), scan.rangeScans(), scan.rowsRead());
+            } else {
+                Story.say("""
+                        On one node a key read and a scan both ask that node (the scan here: %d node, %d token
+                        range(s), %d rows). At RF 3 on 3 nodes a scan at ONE can be answered by one node too, so
+                        there "nodes asked" follows the consistency level, and partitions, token ranges and rows
+                        read tell a key from a scan: why the other lessons keep RF 1.""",
+                        scan.nodesAsked(), scan.rangeScans(), scan.rowsRead());
+            }
 
             Optional<NodeSpec> lagging = nodes >= RF ? cassandra.localNode(LAGGING) : Optional.empty();
             if (lagging.isPresent()) {
@@ -311,10 +324,12 @@ class replication {
                 INSERT ... IF NOT EXISTS runs Paxos among the partition's replicas. Its four round trips are
                 the same at any replication factor (prepare and promise, read the current row, propose and
                 accept, commit), but each goes to every replica and waits for a majority, and the trace counts
-                a step per replica that took it: %d at RF %d where RF 1 counts %s (as in lesson 07's
-                booking). The Paxos phase runs at
-                SERIAL (LOCAL_SERIAL in one datacenter of several), the commit at the statement's level. %s""",
-                three.paxosSteps(), rf, rf1 == null ? "the same" : Integer.toString(claims.get("RF 1").paxosSteps()),
+                a step per replica that took it: %s (at RF 3 every step but the read is taken by 3
+                replicas). The Paxos phase runs at SERIAL (LOCAL_SERIAL in one datacenter of several), the
+                commit at the statement's level. %s""",
+                rf1 == null ? three.paxosSteps() + " at RF 1, as in lesson 07's booking; RF 3 needs 3 nodes"
+                        : String.format("%d at RF %d where RF 1 counts %d, as lesson 07's booking did", three.paxosSteps(), rf,
+                                claims.get("RF 1").paxosSteps()),
                 PaxosVariant.sentence(session));
         RECAP.line("a username claimed IF NOT EXISTS: %d Paxos steps at RF %d%s", three.paxosSteps(), rf,
                 rf1 == null ? "" : String.format(", %d at RF 1", claims.get("RF 1").paxosSteps()));

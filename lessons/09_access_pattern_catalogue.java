@@ -73,7 +73,7 @@ class access_pattern_catalogue {
             lesson.aSecondCatalogue();
             lesson.checkTheWholeCatalogue();
             lesson.sayItInAnInterview();
-            lesson.recap.print("./jbang check 09   (exercises/src/main/java/workshop/lesson09: sensor readings)");
+            lesson.recap.print("./jbang check 09 (sensor readings, exercises/.../lesson09), then ./jbang lesson10");
         }
     }
 

@@ -14,7 +14,7 @@ class CostAdviceTest {
 
     private static QueryCost cost(int partitions, int ranges, long rows, int unsettled) {
         return new QueryCost(Set.of("node1"), Set.of("node1"), partitions, ranges, rows, rows, 0, 1, Duration.ZERO,
-                0, 0, 0, unsettled, 1, 0);
+                0, 0, 0, unsettled, 1, 0, 0, 0);
     }
 
     private static String failure(QueryCost cost) {

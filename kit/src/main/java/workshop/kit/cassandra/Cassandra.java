@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.IOException;
@@ -71,6 +72,8 @@ public final class Cassandra {
             settings = RoomAccess.admin(local).map(settings::withCredentials).orElse(settings);
         }
         requireEveryNode(local);
+        // A lesson killed while it held a node paused (lesson 10) must not leave the next one waiting on it.
+        PausedNode.resumeAny(layout).forEach(node -> System.err.println(node + " was paused by an earlier run; resumed."));
         int ours = local.expectedNodes();
         NodeSpec first = layout.node(1);
         if (ours == 0 && Processes.listening(first.nativePort())) {
@@ -110,6 +113,28 @@ public final class Cassandra {
                     session.close();
                     return Optional.empty();
                 }, "./jbang status shows each node; ./jbang up restarts a stopped one with its data");
+    }
+
+    /**
+     * A session that never sends a request to the named node, so nothing waits on it while it is
+     * paused: it still replicates the data, the other nodes coordinate.
+     */
+    public CqlSession connectAvoiding(String nodeName) {
+        return Poll.until("the driver to see the nodes other than " + nodeName, RING_TIMEOUT).every(Duration.ofMillis(500))
+                .get(() -> {
+                    CqlSession session = builder(null, true).withNodeDistanceEvaluator(
+                            (node, localDc) -> nameOf(node).equals(nodeName) ? NodeDistance.IGNORED : null).build();
+                    if (nodesUp(session) >= expectedNodes - 1) {
+                        return Optional.of(session);
+                    }
+                    session.close();
+                    return Optional.empty();
+                }, "./jbang status shows each node; ./jbang up restarts a stopped one with its data");
+    }
+
+    /** Our node of that name, on the embedded cluster only: another cluster's processes are not ours to pause. */
+    public Optional<NodeSpec> localNode(String name) {
+        return embedded() ? layout.slots().stream().filter(n -> n.name().equals(name)).findFirst() : Optional.empty();
     }
 
     /** Nodes the driver sees up. */

@@ -78,14 +78,18 @@ public final class Keyspaces {
      * cluster (see {@link #name}).
      */
     public static String recreate(CqlSession session, String keyspace) {
-        return recreateNamed(session, name(keyspace));
+        return recreateNamed(session, name(keyspace), 1);
     }
 
     /** {@link #recreate} by the keyspace's name on the cluster. */
     static String recreateNamed(CqlSession session, String name) {
+        return recreateNamed(session, name, 1);
+    }
+
+    private static String recreateNamed(CqlSession session, String name, int replicationFactor) {
         dropNamed(session, name);
         session.execute(schema("CREATE KEYSPACE " + CqlIdentifier.fromInternal(name).asCql(true)
-                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}"));
         awaitSchemaAgreement(session);
         return name;
     }
@@ -137,7 +141,15 @@ public final class Keyspaces {
 
     /** Recreates the keyspace and makes it the session's, so CQL can name tables without it. */
     public static String recreateAndUse(CqlSession session, String keyspace) {
-        String name = recreate(session, keyspace);
+        return recreateAndUse(session, keyspace, 1);
+    }
+
+    /**
+     * As {@link #recreateAndUse(CqlSession, String)} with several replicas of every row: the one
+     * lesson about replication, whose traces are about replicas rather than where data lives.
+     */
+    public static String recreateAndUse(CqlSession session, String keyspace, int replicationFactor) {
+        String name = recreateNamed(session, name(keyspace), replicationFactor);
         session.execute("USE " + CqlIdentifier.fromInternal(name).asCql(true));
         return name;
     }

@@ -4,8 +4,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.management.JMException;
 import javax.management.MalformedObjectNameException;
 import javax.management.MBeanServerConnection;
@@ -66,6 +69,90 @@ public final class NodeMetrics {
         jmxByNode.forEach((node, address) -> byNode.put(node, onNode(node, address, jmx -> new TableOnNode(
                 gauge(jmx, keyspace, table, "EstimatedPartitionCount"), gauge(jmx, keyspace, table, "MaxPartitionSize")))));
         return byNode;
+    }
+
+    /** Hints the node has written for replicas that did not acknowledge a write (since it started). */
+    public long hintsWritten(String node) {
+        return count(node, "org.apache.cassandra.metrics:type=Storage,name=TotalHints");
+    }
+
+    /** Hints the node has delivered to their replica (since it started). */
+    public long hintsDelivered(String node) {
+        return count(node, "org.apache.cassandra.metrics:type=HintsService,name=HintsSucceeded");
+    }
+
+    /** The nodes this node's failure detector holds down now, by name (what nodetool status shows as DN). */
+    public Set<String> seenDown(String node) {
+        ClusterLayout layout = ClusterLayout.standard();
+        Map<?, ?> states = onNode(node, jmx(node), jmx -> (Map<?, ?>) jmx.getAttribute(
+                objectName("org.apache.cassandra.net:type=FailureDetector"), "SimpleStatesWithPort"));
+        Set<String> down = new TreeSet<>();
+        states.forEach((endpoint, state) -> {
+            if ("DOWN".equals(state)) {
+                String address = endpoint.toString();
+                String name = layout.nameOfPort(Integer.parseInt(address.substring(address.lastIndexOf(':') + 1)));
+                down.add(name != null ? name : address);
+            }
+        });
+        return down;
+    }
+
+    /**
+     * Stops the nodes from delivering their hints (nodetool pausehandoff) until the result is
+     * closed (resumehandoff), so a lesson can look at a replica that has missed writes before the
+     * hints repair it. A JVM shutdown hook resumes delivery if the lesson is stopped first.
+     */
+    public HeldHints holdHints(List<String> nodes) {
+        HeldHints held = new HeldHints(nodes);
+        Runtime.getRuntime().addShutdownHook(held.resumeOnExit);
+        held.dispatch("pauseDispatch");
+        return held;
+    }
+
+    /** Hint delivery held on some nodes; {@link #close} lets them deliver again. */
+    public final class HeldHints implements AutoCloseable {
+
+        private final List<String> nodes;
+        private final Thread resumeOnExit;
+        private boolean resumed;
+
+        private HeldHints(List<String> nodes) {
+            this.nodes = List.copyOf(nodes);
+            this.resumeOnExit = new Thread(() -> dispatch("resumeDispatch"), "resume hint delivery");
+        }
+
+        private void dispatch(String operation) {
+            ObjectName hints = objectName("org.apache.cassandra.hints:type=HintsService");
+            nodes.forEach(node -> onNode(node, jmx(node), jmx -> jmx.invoke(hints, operation, new Object[0], new String[0])));
+        }
+
+        @Override
+        public synchronized void close() {
+            if (resumed) {
+                return;
+            }
+            resumed = true;
+            dispatch("resumeDispatch");
+            try {
+                Runtime.getRuntime().removeShutdownHook(resumeOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or about to: it resumes the same nodes
+            }
+        }
+    }
+
+    private InetSocketAddress jmx(String node) {
+        InetSocketAddress address = jmxByNode.get(node);
+        if (address == null) {
+            throw new IllegalArgumentException("No node " + node + " among " + jmxByNode.keySet());
+        }
+        return address;
+    }
+
+    /** A counter's value; 0 while the node has not registered it (it does so on first use). */
+    private long count(String node, String metric) {
+        ObjectName name = objectName(metric);
+        return onNode(node, jmx(node), jmx -> jmx.isRegistered(name) ? ((Number) jmx.getAttribute(name, "Count")).longValue() : 0);
     }
 
     private static long gauge(MBeanServerConnection jmx, String keyspace, String table, String metric)

@@ -27,13 +27,15 @@ import java.util.TreeSet;
  * @param unsettled       traces that were still growing when the reader gave up: their counts are a lower bound
  * @param statements      statements traced (a paged read is one statement of several requests)
  * @param counterUpdates  counter mutations ("Acquiring counter locks" events): a counter reads before it writes
+ * @param digestReads     replicas asked only for a digest of their answer, beside the one that sent the data
+ * @param readRepairs     replicas a read wrote the newest version back to, after their digest differed
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
                         long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
                         int paxosSteps, long paxosWrites, long batchlogWrites, int unsettled, int statements,
-                        int counterUpdates) {
+                        int counterUpdates, int digestReads, int readRepairs) {
 
-    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0, 0, 0, 0);
+    public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -58,7 +60,8 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
                 rowsRead + other.rowsRead, rowsReturned + other.rowsReturned, partitionWrites + other.partitionWrites,
                 requests + other.requests, elapsed.plus(other.elapsed), paxosSteps + other.paxosSteps,
                 paxosWrites + other.paxosWrites, batchlogWrites + other.batchlogWrites,
-                unsettled + other.unsettled, statements + other.statements, counterUpdates + other.counterUpdates);
+                unsettled + other.unsettled, statements + other.statements, counterUpdates + other.counterUpdates,
+                digestReads + other.digestReads, readRepairs + other.readRepairs);
     }
 
     public static QueryCost sum(List<QueryCost> costs) {

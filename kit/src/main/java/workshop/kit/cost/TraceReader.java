@@ -72,8 +72,10 @@ final class TraceReader {
         boolean readingInternalState = false;
         long batchlog = 0;
         int counterUpdates = 0;
+        ReplicaReads replicas = new ReplicaReads();
         for (Row event : trace) {
             String activity = event.getString("activity");
+            replicas.accept(activity);
             String node = nodeName(event.getInetAddress("source"), event.getInt("source_port"));
             if (INTERNAL_READ.matcher(activity).find()) {
                 readingInternalState = true;
@@ -116,7 +118,8 @@ final class TraceReader {
         Set<String> coordinator = sessionRow == null ? Set.of()
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
         return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
-                paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1, firstPage ? 1 : 0, counterUpdates);
+                paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1, firstPage ? 1 : 0, counterUpdates,
+                replicas.digestReads(coordinator, nodesRead), replicas.readRepairs());
     }
 
     /** The events once the session has finished and STABLE_POLLS polls in a row saw the same count. */

@@ -100,7 +100,7 @@ final class Seen {
 
     Observation observation() {
         QueryCost cost = new QueryCost(nodes, nodes, reads, ranges, rowsRead, rowsUsed, tableWrites, requests, latency, paxos,
-                0, batchlog, 0, statements, counters);
+                0, batchlog, 0, statements, counters, 0, 0);
         return new Observation(cost, distinct, written, keys, tables, statements, limited, filtering, inFlight, latency, null);
     }
 }

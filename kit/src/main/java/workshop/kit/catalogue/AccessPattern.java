@@ -16,8 +16,10 @@ import java.util.function.Supplier;
  * @param p99      the latency 99 of 100 answers must beat
  * @param plan     the declared plan
  * @param samples  the serving code on realistic arguments, one run per sample
+ * @param growth   how fast one partition it reads grows, if the brief says (null: not declared)
  */
-public record AccessPattern(String id, String question, Rate rate, Duration p99, Plan plan, List<Sample> samples) {
+public record AccessPattern(String id, String question, Rate rate, Duration p99, Plan plan, List<Sample> samples,
+                            Growth growth) {
 
     /**
      * The serving code on one set of arguments: a busy chat and a quiet one, say. It must run its
@@ -31,29 +33,37 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
     }
 
     public static AccessPattern of(String id, String question) {
-        return new AccessPattern(id, question, null, null, null, List.of());
+        return new AccessPattern(id, question, null, null, null, List.of(), null);
     }
 
     public AccessPattern rate(Rate newRate) {
-        return new AccessPattern(id, question, newRate, p99, plan, samples);
+        return new AccessPattern(id, question, newRate, p99, plan, samples, growth);
     }
 
     public AccessPattern p99(Duration newP99) {
-        return new AccessPattern(id, question, rate, newP99, plan, samples);
+        return new AccessPattern(id, question, rate, newP99, plan, samples, growth);
     }
 
     public AccessPattern plan(Plan newPlan) {
-        return new AccessPattern(id, question, rate, p99, newPlan, samples);
+        return new AccessPattern(id, question, rate, p99, newPlan, samples, growth);
     }
 
     /** The same question, rate and target with no plan and no code yet: to declare another design for it. */
     public AccessPattern unserved() {
-        return new AccessPattern(id, question, rate, p99, null, List.of());
+        return new AccessPattern(id, question, rate, p99, null, List.of(), null);
+    }
+
+    /**
+     * How fast one partition this pattern reads grows, from the brief's numbers: the checker fails
+     * a partition that passes the 100 MB rule of thumb and names the bucket that would bound it.
+     */
+    public AccessPattern growing(Growth newGrowth) {
+        return new AccessPattern(id, question, rate, p99, plan, samples, newGrowth);
     }
 
     public AccessPattern servedBy(String label, Supplier<?> run) {
         List<Sample> more = new ArrayList<>(samples);
         more.add(new Sample(label, run));
-        return new AccessPattern(id, question, rate, p99, plan, more);
+        return new AccessPattern(id, question, rate, p99, plan, more, growth);
     }
 }

@@ -44,7 +44,8 @@ public record CatalogueReport(String title, List<PatternResult> results) {
         // The plans first, one line per pattern, so the table keeps to the terminal's width.
         for (AccessPattern pattern : results.stream().map(PatternResult::pattern).distinct().toList()) {
             String plan = (pattern.plan() == null ? "(no plan)" : pattern.plan().describe())
-                    + (pattern.p99() == null ? "" : " (p99 " + Durations.target(pattern.p99()) + ")");
+                    + (pattern.p99() == null ? "" : " (p99 " + Durations.target(pattern.p99()) + ")")
+                    + Rules.growthSummary(pattern).map(growth -> "; " + growth).orElse("");
             Story.wrap(pattern.id() + " declares: " + plan, Failures.COLUMNS - 2)
                     .forEach(line -> out.append("  ").append(line).append('\n'));
         }

@@ -43,6 +43,7 @@ final class Rules {
                     table whose partition key is what the question names, read in the order it asks for.""",
                     pattern.rate(), plan.inWords(), busy));
         }
+        growthProblem(pattern).ifPresent(problems::add);
         if (plan.access() == Plan.Access.SEARCH && !pattern.samples().isEmpty()) {
             problems.add("declares a search index but gives Cassandra statements to run: if a key serves it, declare that key read.");
         }
@@ -119,6 +120,33 @@ final class Rules {
         }
         Verdict verdict = !failures.isEmpty() ? Verdict.FAILED : !explanations.isEmpty() ? Verdict.EXPLAINED : Verdict.GREEN;
         return new PatternResult(pattern, sample, verdict, failures.isEmpty() ? explanations : failures, seen, notes);
+    }
+
+    /** A declared growth past the rule of thumb: known from the brief's numbers, before any data exists. */
+    static Optional<String> growthProblem(AccessPattern pattern) {
+        Growth growth = pattern.growth();
+        if (growth == null || !growth.tooBig() || !pattern.plan().keyed()) {
+            return Optional.empty();
+        }
+        String fix = growth.boundingBucket().map(width -> String.format(
+                        "a %s bucket in the partition key keeps each under it (%s)", Growth.bucketName(width),
+                        Growth.size(growth.bucketedBy(width).bytes())))
+                .orElse("even an hour's bucket is past it: split the partition key further (a shard number)");
+        return Optional.of(String.format("""
+                reads partitions that grow to %s (%,d rows of %d bytes, %s): past the %s rule of thumb, \
+                and a partition lives whole on one node, so more nodes do not split it. %s.""",
+                Growth.size(growth.bytes()), growth.rows(), growth.rowBytes(), growth.bound(),
+                Growth.size(Growth.MOST_BYTES), Character.toUpperCase(fix.charAt(0)) + fix.substring(1)));
+    }
+
+    /** A declared growth within the rule of thumb, for the line of its plan: "a partition reaches 16.7 MB, 166,667 rows (a 10-day bucket)". */
+    static Optional<String> growthSummary(AccessPattern pattern) {
+        Growth growth = pattern.growth();
+        if (growth == null || growth.tooBig()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format("a partition reaches %s, %,d rows (%s%s)", Growth.size(growth.bytes()), growth.rows(),
+                growth.bound(), growth.rows() > Growth.MOST_ROWS ? String.format(", past %,d rows", Growth.MOST_ROWS) : ""));
     }
 
     /** What the rows-read column cannot say about a scan on its own. */

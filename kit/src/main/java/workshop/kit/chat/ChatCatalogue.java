@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
+import workshop.kit.catalogue.Growth;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
 
@@ -14,6 +15,9 @@ import workshop.kit.catalogue.Rate;
  * its own with ./jbang catalogue kit/src/main/java/workshop/kit/chat/ChatCatalogue.java.
  */
 public final class ChatCatalogue implements Catalogue {
+
+    /** Lesson 03's big group, its chat's partition growth: 500,000 messages a month of about 100 bytes. */
+    private static final Growth BIG_GROUP = Growth.perMonth(500_000, 100);
 
     /** The most 10-day buckets a read of a chat's newest messages walks back through. */
     public static final int WALK = 4;
@@ -63,7 +67,7 @@ public final class ChatCatalogue implements Catalogue {
                 "a chat with fewer than 50 messages in its current 10-day bucket steps back, at most " + WALK + " buckets");
         return List.of(
                 AccessPattern.of("Q1", "the 50 newest messages of a chat").rate(Rate.perSecond(20_000)).p99(Duration.ofMillis(50))
-                        .plan(newestFirst)
+                        .plan(newestFirst).growing(BIG_GROUP.bucketedBy(Duration.ofDays(10)))
                         .servedBy("busy chat", () -> chat.newest(ChatData.BUSY_CHAT, 50))
                         .servedBy("quiet chat", () -> chat.newest(quiet, 50)),
                 AccessPattern.of("Q2", "a user's chats, newest message first").rate(Rate.perSecond(5_000)).p99(Duration.ofMillis(100))

@@ -34,7 +34,7 @@ public final class Lessons {
                     "lessons/06a_dynamodb_limits.java").taking(12, Level.INTERMEDIATE),
             Lesson.withoutExercise("dynamodb-index", "06b", "Appendix: an index with another key, a global secondary index",
                     "lessons/06b_dynamodb_index.java").taking(10, Level.INTERMEDIATE),
-            Lesson.following("single-table-design", "06c", "Single-table design in DynamoDB: item collections, indexes, streams",
+            Lesson.following("single-table-design", "06c", "Single-table design in DynamoDB: item collections and indexes",
                     "lessons/06c_single_table.java").taking(30, Level.INTERMEDIATE),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07").taking(55, Level.ADVANCED),

@@ -137,9 +137,13 @@ class RoomClusterTest {
         return Cassandra.running(cluster, NO_LOGIN.withCredentials(login)).connect();
     }
 
-    /** A port base no cluster on this machine uses, so the test never meets a learner's nodes. */
+    /**
+     * A port base no cluster on this machine uses, so the test never meets a learner's nodes. All
+     * its ports stay below Linux's ephemeral range (32768 and up), where the JMX and RMI ports of
+     * other running JVMs land at random between our check and the node's start.
+     */
     private static int freeBase() {
-        return IntStream.iterate(41042, base -> base + 1000).limit(10)
+        return IntStream.iterate(12042, base -> base + 1000).limit(6)
                 .filter(base -> ClusterLayout.at(base, Path.of("unused")).ports().noneMatch(Processes::listening))
                 .findFirst().orElseThrow();
     }

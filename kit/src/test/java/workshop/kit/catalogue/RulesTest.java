@@ -280,4 +280,50 @@ class RulesTest {
         assertEquals(Verdict.GREEN, slow.verdict());
         assertTrue(slow.notes().get(0).contains("took 612.0 ms, 10 times its p99 target of 50 ms or more, on this"), slow.notes().toString());
     }
+
+    private static AccessPattern growing(Growth growth) {
+        return pattern(Rate.perSecond(20_000), Plan.range("messages")).growing(growth);
+    }
+
+    @Test
+    void aPartitionThatGrowsPastTheRuleOfThumbFailsBeforeItRunsAndNamesTheBucketThatBoundsIt() {
+        // Lesson 03's big group: 500,000 messages a month of about 100 bytes, kept for years.
+        List<String> problems = Rules.declarationProblems(growing(Growth.perMonth(500_000, 100)), BUSY);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("grow to 1.2 GB (12,166,667 rows of 100 bytes, no time bucket, rows kept 2 years)"), problems.get(0));
+        assertTrue(problems.get(0).contains("A month bucket in the partition key keeps each under it (50.0 MB)"), problems.get(0));
+    }
+
+    @Test
+    void aBucketedPartitionPassesAndItsSizeIsShownBesideItsPlan() {
+        AccessPattern bucketed = growing(Growth.perMonth(500_000, 100).bucketedBy(Duration.ofDays(10)));
+        assertEquals(List.of(), Rules.declarationProblems(bucketed, BUSY));
+        assertEquals("a partition reaches 16.7 MB, 166,667 rows (a 10-day bucket, past 100,000 rows)",
+                Rules.growthSummary(bucketed).orElseThrow());
+        assertTrue(new CatalogueReport("t", List.of(judge(bucketed, seen(1, 1, 0, 1, 50, 50, 1)))).render()
+                .contains("a partition reaches 16.7 MB"));
+    }
+
+    @Test
+    void aRetentionShorterThanItsGrowthBoundsAPartitionWithoutABucket() {
+        AccessPattern kept = growing(Growth.perDay(86_400, 60).keptFor(Duration.ofDays(7)));
+        assertEquals(List.of(), Rules.declarationProblems(kept, BUSY));
+        assertEquals("a partition reaches 36.3 MB, 604,800 rows (no time bucket, rows kept 7 days, past 100,000 rows)",
+                Rules.growthSummary(kept).orElseThrow());
+    }
+
+    @Test
+    void whenEvenAnHoursBucketIsTooBigTheAdviceIsToSplitTheKey() {
+        List<String> problems = Rules.declarationProblems(growing(Growth.perDay(100_000_000, 100).bucketedBy(Duration.ofDays(1))), BUSY);
+        assertTrue(problems.get(0).contains("grow to 10.0 GB (100,000,000 rows of 100 bytes, a day bucket)"), problems.get(0));
+        assertTrue(problems.get(0).contains("split the partition key further"), problems.get(0));
+    }
+
+    @Test
+    void aBatchJobsGrowthIsNotJudgedAsAKeyRead() {
+        AccessPattern export = AccessPattern.of("P", "q").rate(Rate.perMonth(1)).p99(Duration.ofHours(1))
+                .plan(Plan.batchJob("messages", "a monthly export")).servedBy("s", () -> null)
+                .growing(Growth.perMonth(500_000, 100));
+        assertEquals(List.of(), Rules.declarationProblems(export, BUSY));
+    }
 }

@@ -45,7 +45,7 @@ class JbangCatalogTest {
         help[1].lines().forEach(line -> assertTrue(line.length() <= 100, line.length() + " columns: " + line));
         assertEquals(java.util.List.of("2", "No command 'chek'. Did you mean: check? (./jbang --help lists them all)\n"),
                 java.util.List.of(wrapper("chek", "01")));
-        assertTrue(wrapper("lesson1")[1].contains("Did you mean: lesson01?"));
+        assertTrue(wrapper("lesson1")[1].contains("Did you mean: lesson01"));
         assertTrue(wrapper("check", "02", "--help")[1].startsWith("./jbang check: Grade one lesson's exercise"));
         for (String own : java.util.List.of("build", "jdk", "version", "cache", "info")) { // jbang's own commands pass through
             assertTrue(!wrapper(own, "--help")[1].contains("No command"), own);

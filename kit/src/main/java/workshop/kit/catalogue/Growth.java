@@ -1,0 +1,114 @@
+package workshop.kit.catalogue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How fast one partition a pattern reads grows, declared from the brief's numbers, so the checker
+ * can hold it to the rule of thumb before the data exists: a partition fills for its time bucket,
+ * or, with no bucket in its key, for as long as the rows are kept (two years unless said).
+ * Built as {@code Growth.perDay(16_700, 100).bucketedBy(Duration.ofDays(10))}.
+ *
+ * @param rowsPerDay rows one partition gains a day, at its busiest (the big group, the busiest sensor)
+ * @param rowBytes   bytes a row takes, its columns and their overhead
+ * @param bucket     the time bucket in the partition key, if it has one
+ * @param kept       how long rows are kept (a TTL, a retention job); two years when the brief says "for years"
+ */
+public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket, Duration kept) {
+
+    /** A common Cassandra rule of thumb for one partition: past it, reads, compaction and repair suffer. */
+    static final long MOST_BYTES = 100_000_000;
+    /** The same rule of thumb counted in rows. */
+    static final long MOST_ROWS = 100_000;
+    static final Duration TWO_YEARS = Duration.ofDays(730);
+
+    /** Buckets the advice chooses from, widest first: the widest that keeps a partition under the rule. */
+    private static final List<Duration> BUCKETS = List.of(Duration.ofDays(30), Duration.ofDays(10), Duration.ofDays(7),
+            Duration.ofDays(1), Duration.ofHours(1));
+
+    public Growth {
+        if (!(rowsPerDay > 0) || rowBytes < 1) {
+            throw new IllegalArgumentException("a growing partition gains rows of some size: rows a day and bytes a row above zero");
+        }
+        if (bucket.isPresent() && !positive(bucket.get()) || !positive(kept)) {
+            throw new IllegalArgumentException("a bucket and a retention are spans of time above zero");
+        }
+    }
+
+    private static boolean positive(Duration span) {
+        return !span.isNegative() && !span.isZero();
+    }
+
+    public static Growth perDay(double rows, int rowBytes) {
+        return new Growth(rows, rowBytes, Optional.empty(), TWO_YEARS);
+    }
+
+    /** A month counted as 30 days, as the briefs count it. */
+    public static Growth perMonth(double rows, int rowBytes) {
+        return perDay(rows / 30, rowBytes);
+    }
+
+    /** The partition key holds a time bucket this wide: a partition stops growing when its bucket ends. */
+    public Growth bucketedBy(Duration width) {
+        return new Growth(rowsPerDay, rowBytes, Optional.of(width), kept);
+    }
+
+    /** Rows older than this are deleted (a TTL): no partition outlives it. */
+    public Growth keptFor(Duration retention) {
+        return new Growth(rowsPerDay, rowBytes, bucket, retention);
+    }
+
+    /** How long one partition keeps filling: its bucket, or the retention when that is shorter or there is none. */
+    public Duration filling() {
+        return bucket.filter(b -> b.compareTo(kept) < 0).orElse(kept);
+    }
+
+    public long rows() {
+        return Math.round(rowsPerDay * filling().toSeconds() / Duration.ofDays(1).toSeconds());
+    }
+
+    public long bytes() {
+        return rows() * rowBytes;
+    }
+
+    public boolean tooBig() {
+        return bytes() > MOST_BYTES;
+    }
+
+    /** The widest bucket that keeps one partition under the rule of thumb, if even an hour does. */
+    public Optional<Duration> boundingBucket() {
+        return BUCKETS.stream().filter(width -> bucketedBy(width).keptFor(TWO_YEARS).bytes() <= MOST_BYTES).findFirst();
+    }
+
+    /** What bounds a partition, in words: "a 10-day bucket", "no time bucket, rows kept 2 years". */
+    String bound() {
+        if (bucket.isPresent() && bucket.get().compareTo(kept) < 0) {
+            return "a " + bucketName(bucket.get()) + " bucket";
+        }
+        return (bucket.isPresent() ? "rows kept " + length(kept) + ", less than its bucket" : "no time bucket, rows kept " + length(kept));
+    }
+
+    /** "10-day", "month", "week", "day", "1-hour": a bucket's width as a name. */
+    static String bucketName(Duration width) {
+        long days = width.toDays();
+        return days == 0 ? width.toHours() + "-hour" : days == 30 ? "month" : days == 7 ? "week" : days == 1 ? "day" : days + "-day";
+    }
+
+    /** "2 years", "90 days", "12 hours". */
+    static String length(Duration span) {
+        long days = span.toDays();
+        if (days == 0) {
+            return span.toHours() + " hours";
+        }
+        return days % 365 == 0 ? (days / 365 == 1 ? "1 year" : days / 365 + " years") : days + " days";
+    }
+
+    /** "1.2 GB", "16.7 MB", "900 KB": sizes as the rule of thumb is said. */
+    static String size(long bytes) {
+        if (bytes >= 1_000_000_000) {
+            return String.format("%.1f GB", bytes / 1e9);
+        }
+        return bytes >= 1_000_000 ? String.format("%.1f MB", bytes / 1e6) : String.format("%,d KB", Math.max(1, bytes / 1_000));
+    }
+}

@@ -13,6 +13,7 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Growth;
 import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
@@ -247,6 +248,15 @@ class access_pattern_catalogue {
                 next to its chat-list row would let a quiet chat start where its messages are.""",
                 bucketed.results().get(0).observed().distinctPartitions(), bucketed.results().get(0).verdict(),
                 ChatCatalogue.WALK, bucketed.results().get(1).observed().distinctPartitions());
+        Growth declared = catalogue.pattern("Q1").growth();
+        Growth fiveDays = declared.bucketedBy(Duration.ofDays(5));
+        Story.say("""
+                The plan's line is the growth Q1 declares, from the brief's numbers before any data
+                exists: one 10-day bucket of the big group holds %.1f MB, inside the 100 MB rule the
+                checker enforces (declared with no bucket, Q1 fails before it runs). Its %,d rows are
+                past the 100,000-row rule of thumb, which the checker notes rather than fails: a 5-day
+                bucket (%,d rows) would meet both, at the price of more walking in quiet chats.""",
+                declared.bytes() / 1e6, declared.rows(), fiveDays.rows());
     }
 
     void aSecondCatalogue() {

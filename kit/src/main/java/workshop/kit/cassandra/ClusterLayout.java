@@ -1,10 +1,13 @@
 package workshop.kit.cassandra;
 
 import java.nio.file.Path;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import workshop.kit.EphemeralPorts;
 import workshop.kit.Workshop;
 
 /**
@@ -21,30 +24,52 @@ public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path h
     public static final int DEFAULT_NATIVE_PORT = 9042;
     private static final int STORAGE_OFFSET = 7000 - DEFAULT_NATIVE_PORT;
     private static final int JMX_OFFSET = 7199 - DEFAULT_NATIVE_PORT;
-    /** Bases offered when ours are taken: each keeps all nine ports between 1024 and 65535. */
-    private static final List<Integer> ALTERNATIVE_BASES = List.of(19042, 29042, 39042, 49042, 59042);
+    /**
+     * Bases offered when ours are taken: all nine ports of each lie between 1024 and 32767, below
+     * every usual ephemeral range (Linux's 32768-60999, IANA's 49152-65535), and no two overlap.
+     */
+    private static final List<Integer> ALTERNATIVE_BASES = List.of(19042, 29042, 14042, 24042, 31042);
 
     public static ClusterLayout standard() {
         String configured = System.getenv().getOrDefault("WORKSHOP_CASSANDRA_PORT", Integer.toString(DEFAULT_NATIVE_PORT));
-        return at(parseBase(configured), Workshop.stateDir().resolve("cassandra"));
+        return at(parseBase(configured, EphemeralPorts.ofThisMachine()), Workshop.stateDir().resolve("cassandra"));
     }
 
     static ClusterLayout at(int nativeBase, Path home) {
         return new ClusterLayout(nativeBase + STORAGE_OFFSET, nativeBase, nativeBase + JMX_OFFSET, home);
     }
 
-    static int parseBase(String value) {
+    static int parseBase(String value, EphemeralPorts ephemeral) {
+        int base;
         try {
-            int base = Integer.parseInt(value.trim());
-            if (base + STORAGE_OFFSET >= 1024 && base + MAX_NODES - 1 <= 65535) {
-                return base;
-            }
+            base = Integer.parseInt(value.trim());
         } catch (NumberFormatException notANumber) {
-            // refused below
+            base = -1;
         }
-        throw new ClusterException("WORKSHOP_CASSANDRA_PORT is '" + value + "'; it must be a port from "
-                + (1024 - STORAGE_OFFSET) + " to " + (65535 - MAX_NODES + 1) + ".",
-                "export WORKSHOP_CASSANDRA_PORT=" + ALTERNATIVE_BASES.get(0) + " (or unset it for " + DEFAULT_NATIVE_PORT + ")");
+        if (base + STORAGE_OFFSET < 1024 || base + MAX_NODES - 1 > 65535) {
+            throw new ClusterException("WORKSHOP_CASSANDRA_PORT is '" + value + "'; it must be a port from "
+                    + (1024 - STORAGE_OFFSET) + " to " + (65535 - MAX_NODES + 1) + ".", advice(ephemeral));
+        }
+        ClusterLayout layout = at(base, Path.of("unused"));
+        if (ephemeral.containsAny(layout.ports())) {
+            IntSummaryStatistics range = layout.ports().summaryStatistics();
+            // The system gives these ports to outgoing sockets and to other JVMs' RMI servers at
+            // random, so a node could find its port taken between the check and its start.
+            throw new ClusterException("WORKSHOP_CASSANDRA_PORT=" + base + " puts the cluster's ports ("
+                    + range.getMin() + "-" + range.getMax() + ") in this machine's ephemeral range (" + ephemeral
+                    + "), where the system hands ports out at random.", advice(ephemeral));
+        }
+        return base;
+    }
+
+    private static String advice(EphemeralPorts ephemeral) {
+        return "export WORKSHOP_CASSANDRA_PORT=" + alternatives(ephemeral).findFirst().orElse(ALTERNATIVE_BASES.get(0))
+                + " (or unset it for " + DEFAULT_NATIVE_PORT + ")";
+    }
+
+    /** The alternative bases whose ports all stay out of the machine's ephemeral range. */
+    private static Stream<Integer> alternatives(EphemeralPorts ephemeral) {
+        return ALTERNATIVE_BASES.stream().filter(base -> !ephemeral.containsAny(at(base, Path.of("unused")).ports()));
     }
 
     /**
@@ -87,8 +112,8 @@ public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path h
     }
 
     /** A base port, other than ours, whose whole range (CQL, storage, JMX of every node) is free. */
-    OptionalInt freeBase(IntPredicate inUse) {
-        return ALTERNATIVE_BASES.stream().mapToInt(Integer::intValue)
+    OptionalInt freeBase(IntPredicate inUse, EphemeralPorts ephemeral) {
+        return alternatives(ephemeral).mapToInt(Integer::intValue)
                 .filter(base -> base != nativeBase)
                 .filter(base -> at(base, home).ports().noneMatch(inUse))
                 .findFirst();

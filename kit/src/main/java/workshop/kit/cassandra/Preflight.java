@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
+import workshop.kit.EphemeralPorts;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
 
@@ -100,7 +101,7 @@ public final class Preflight {
             return List.of();
         }
         int port = taken.get(0);
-        OptionalInt free = layout.freeBase(Processes::listening);
+        OptionalInt free = layout.freeBase(Processes::listening, EphemeralPorts.ofThisMachine());
         String move = free.isPresent() ? ", or move our ports: export WORKSHOP_CASSANDRA_PORT=" + free.getAsInt()
                 : "";
         return List.of(new Problem("Port" + (taken.size() > 1 ? "s " : " ") + taken.stream().map(String::valueOf)

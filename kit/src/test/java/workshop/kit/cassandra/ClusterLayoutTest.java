@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.OptionalInt;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import workshop.kit.EphemeralPorts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ClusterLayoutTest {
 
+    private static final EphemeralPorts LINUX = new EphemeralPorts(32768, 60999);
     private static final Path HOME = Path.of("/tmp/workshop/cassandra");
 
     @Test
@@ -52,19 +55,47 @@ class ClusterLayoutTest {
     @Test
     void theAdvisedBaseHasItsWholeRangeFreeAndIsNeverOurOwn() {
         ClusterLayout ours = ClusterLayout.at(19042, HOME);
-        assertEquals(OptionalInt.of(29042), ours.freeBase(port -> false));
+        assertEquals(OptionalInt.of(29042), ours.freeBase(port -> false, LINUX));
         // node2's storage port of the first alternative is taken: the whole range must be free.
-        assertEquals(OptionalInt.of(39042), ours.freeBase(port -> port == 27001));
-        assertEquals(OptionalInt.of(19042), ClusterLayout.at(9042, HOME).freeBase(port -> false));
-        assertEquals(OptionalInt.empty(), ours.freeBase(port -> true));
+        assertEquals(OptionalInt.of(14042), ours.freeBase(port -> port == 27001, LINUX));
+        assertEquals(OptionalInt.of(19042), ClusterLayout.at(9042, HOME).freeBase(port -> false, LINUX));
+        assertEquals(OptionalInt.empty(), ours.freeBase(port -> true, LINUX));
+    }
+
+    @Test
+    void everyAdvisedBaseKeepsItsPortsOutOfTheEphemeralRangeAndApartFromTheOthers() {
+        // A machine whose ephemeral range starts low leaves fewer bases to advise, never one inside it.
+        EphemeralPorts wide = new EphemeralPorts(20000, 65535);
+        assertEquals(OptionalInt.of(19042), ClusterLayout.at(9042, HOME).freeBase(port -> false, wide));
+        assertEquals(OptionalInt.of(14042), ClusterLayout.at(19042, HOME).freeBase(port -> false, wide));
+        Set<Integer> seen = new HashSet<>(ports(ClusterLayout.at(9042, HOME)));
+        ClusterLayout base = ClusterLayout.at(9042, HOME);
+        for (int round = 0; round < 5; round++) {
+            Set<Integer> taken = Set.copyOf(seen);
+            int next = base.freeBase(taken::contains, LINUX).orElseThrow();
+            Set<Integer> mine = ports(ClusterLayout.at(next, HOME));
+            assertTrue(mine.stream().noneMatch(LINUX::contains), next + " reaches into " + LINUX);
+            assertTrue(mine.stream().noneMatch(seen::contains), next + " overlaps another base");
+            seen.addAll(mine);
+        }
     }
 
     @Test
     void aBasePortOutsideTheUsableRangeIsRefused() {
-        assertEquals(19042, ClusterLayout.parseBase("19042"));
-        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("80"));
-        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("65535"));
-        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("nine"));
+        assertEquals(19042, ClusterLayout.parseBase("19042", LINUX));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("80", LINUX));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("65535", LINUX));
+        assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("nine", LINUX));
+    }
+
+    @Test
+    void aBaseWhosePortsReachTheEphemeralRangeIsRefusedWithOneOutsideIt() {
+        ClusterException refused = assertThrows(ClusterException.class, () -> ClusterLayout.parseBase("39042", LINUX));
+        assertTrue(refused.problem().what().contains("(37000-39044) in this machine's ephemeral range (32768-60999)"),
+                refused.problem().what());
+        assertEquals("export WORKSHOP_CASSANDRA_PORT=19042 (or unset it for 9042)", refused.problem().fix());
+        // The same base is fine where the range starts higher, as on macOS.
+        assertEquals(39042, ClusterLayout.parseBase("39042", new EphemeralPorts(49152, 65535)));
     }
 
     private static Set<Integer> ports(ClusterLayout layout) {

@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import workshop.kit.Poll;
+import workshop.kit.PortHolder;
 import workshop.kit.Problem;
 import workshop.kit.Processes;
 
@@ -255,6 +256,7 @@ public final class LocalCluster {
 
     /** Starts one node and waits for its CQL port; a retryable death is retried, each retry said in one line. */
     private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Optional<RoomCluster> room, Path java, String classpath) {
+        boolean portRetried = false;
         for (int attempt = 0; ; attempt++) {
             long logStart = NodeProcess.logLength(node);
             ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize, room), java, classpath,
@@ -271,7 +273,24 @@ public final class LocalCluster {
                         + node.nativePort() + " within " + START_TIMEOUT.toMinutes() + " minutes. The end of its log:\n"
                         + NodeProcess.logTail(node, 25), "./jbang down, close other programs, then ./jbang up --nodes 1");
             }
-            Optional<String> cause = NodeProcess.retryableCause(NodeProcess.logSince(node, logStart));
+            String log = NodeProcess.logSince(node, logStart);
+            OptionalInt taken = NodeProcess.portInUse(log, node);
+            if (taken.isPresent()) {
+                int port = taken.getAsInt();
+                if (portRetried) {
+                    throw new ClusterException(node.name() + " could not listen on port " + port + ": "
+                            + PortHolder.of(port).map(holder -> holder + " holds it").orElse("another process holds it")
+                            + ".", Preflight.portFix(layout, port));
+                }
+                // Usually an outgoing socket or another JVM's RMI port that the system handed out
+                // between our check and the start, and gone a moment later: one more try.
+                portRetried = true;
+                attempt--; // not one of the gossip retries
+                System.err.printf("%s could not listen on port %d (another process had it); trying once more.%n",
+                        node.name(), port);
+                continue;
+            }
+            Optional<String> cause = NodeProcess.retryableCause(log);
             if (cause.isEmpty() || attempt == START_RETRIES) {
                 throw new ClusterException(node.name() + " stopped while starting"
                         + cause.map(c -> " (" + c + ", " + START_RETRIES + " retries)").orElse("")

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import workshop.kit.Processes;
 
 /** Starts and finds one node's JVM, a managed process marked with its folder. */
@@ -22,6 +25,8 @@ final class NodeProcess {
 
     /** Causes of a failed start that a second attempt cures: the seed answered too late. */
     private static final List<String> RETRYABLE = List.of("Unable to gossip with any peers", "Unable to contact any seeds");
+
+    private static final Pattern STORAGE_PORT_IN_USE = Pattern.compile(":(\\d+) is in use by another process");
 
     private NodeProcess() {}
 
@@ -64,6 +69,20 @@ final class NodeProcess {
     /** The phrase in the log that names a cause a second start cures, if any. */
     static Optional<String> retryableCause(String log) {
         return RETRYABLE.stream().filter(log::contains).findFirst();
+    }
+
+    /**
+     * The port a start could not listen on, as Cassandra 5.0 logs it: the storage port by address
+     * ("/127.0.0.1:7000 is in use by another process"), the JMX port as the RMI registry's
+     * BindException. Both were reproduced with a socket bound, not listening, on the port.
+     */
+    static OptionalInt portInUse(String log, NodeSpec node) {
+        Matcher storage = STORAGE_PORT_IN_USE.matcher(log);
+        if (storage.find()) {
+            return OptionalInt.of(Integer.parseInt(storage.group(1)));
+        }
+        return log.contains("BindException: Address already in use") && log.contains("RMIServerSocketFactory")
+                ? OptionalInt.of(node.jmxPort()) : OptionalInt.empty();
     }
 
     /** Where the node's log ends now, so a later read sees only what one start wrote. */

@@ -100,15 +100,19 @@ public final class Preflight {
         if (taken.isEmpty()) {
             return List.of();
         }
-        int port = taken.get(0);
-        OptionalInt free = layout.freeBase(Processes::listening, EphemeralPorts.ofThisMachine());
-        String move = free.isPresent() ? ", or move our ports: export WORKSHOP_CASSANDRA_PORT=" + free.getAsInt()
-                : "";
         return List.of(new Problem("Port" + (taken.size() > 1 ? "s " : " ") + taken.stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")) + " (needed by " + owners.stream().distinct().collect(Collectors.joining(", "))
                 + ") " + (taken.size() > 1 ? "are held by processes that are not our nodes."
                         : "is held by a process that is not one of our nodes."),
-                "find it with `ss -ltnp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port + "` (macOS) and stop it" + move));
+                portFix(layout, taken.get(0))));
+    }
+
+    /** How to free a port one of our nodes needs: stop its holder, or move every port of ours. */
+    static String portFix(ClusterLayout layout, int port) {
+        OptionalInt free = layout.freeBase(Processes::listening, EphemeralPorts.ofThisMachine());
+        String move = free.isPresent() ? ", or move our ports: export WORKSHOP_CASSANDRA_PORT=" + free.getAsInt()
+                : "";
+        return "find it with `ss -tanp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port + "` (macOS) and stop it" + move;
     }
 
     static Optional<Problem> memoryProblem(int nodes, int heapMb) {

@@ -1,9 +1,17 @@
 package workshop.kit.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import workshop.kit.PortHolder;
 
 class NodeStartTest {
 
@@ -25,5 +33,28 @@ class NodeStartTest {
         assertEquals(Optional.empty(), NodeProcess.retryableCause("java.net.BindException: Address already in use"));
         assertEquals(Optional.empty(), NodeProcess.retryableCause(""));
     }
-}
 
+    @Test
+    void aPortTakenAtStartIsFoundInTheLogAsCassandraWritesIt() {
+        NodeSpec node = ClusterLayout.at(24042, Path.of("/tmp/workshop/cassandra")).node(1);
+        // As logged when a socket was bound, not listening, on the storage port, then on the JMX port.
+        assertEquals(OptionalInt.of(22000), NodeProcess.portInUse("""
+                ERROR [main] CassandraDaemon.java:887 - Fatal configuration error
+                org.apache.cassandra.exceptions.ConfigurationException: /127.0.0.1:22000 is in use by another process. \
+                Change listen_address:storage_port in cassandra.yaml""", node));
+        assertEquals(OptionalInt.of(22199), NodeProcess.portInUse("""
+                java.net.BindException: Address already in use
+                \tat java.base/java.net.ServerSocket.bind(ServerSocket.java:388)
+                \tat org.apache.cassandra.utils.RMIServerSocketFactoryImpl.createServerSocket(RMIServerSocketFactoryImpl.java:42)
+                """, node));
+        assertEquals(OptionalInt.empty(), NodeProcess.portInUse("java.lang.RuntimeException: Unable to gossip with any peers", node));
+    }
+
+    @Test
+    void theHolderOfABoundPortIsNamed() throws IOException {
+        assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "ports are traced to processes through Linux's /proc");
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(Optional.of("pid " + ProcessHandle.current().pid() + " (java)"), PortHolder.of(held.getLocalPort()));
+        }
+    }
+}

@@ -54,6 +54,12 @@ public record Question(String text, List<Option> options, Optional<Double> numbe
         return !numeric() && options.stream().filter(o -> !o.right()).allMatch(o -> o.text().length() < right);
     }
 
+    /** Whether the right option has fewer characters than every wrong one (the opposite guess). */
+    public boolean rightIsShortest() {
+        int right = options.stream().filter(Option::right).mapToInt(o -> o.text().length()).sum();
+        return !numeric() && options.stream().filter(o -> !o.right()).allMatch(o -> o.text().length() > right);
+    }
+
     /** What is wrong with this question as written; empty when it can be played. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();

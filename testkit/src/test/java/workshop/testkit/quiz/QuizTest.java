@@ -99,8 +99,9 @@ class QuizTest {
 
     /**
      * A quiz that makes you apply: at least 60% of each lesson's questions are transfer, and a
-     * learner who always picks the longest option must not pass (at most a third may reward it).
-     * Prints both figures, one line per quiz.
+     * learner who always picks the longest option must not pass (at most a third of the
+     * multiple-choice questions may reward it), nor one who always picks the shortest.
+     * Prints the figures, one line per quiz.
      */
     @Test
     void everyQuizIsMostlyTransferAndRarelyRewardsTheLongestOption() {
@@ -110,15 +111,20 @@ class QuizTest {
             long transfer = questions.stream().filter(Question::transfer).count();
             List<Question> choices = questions.stream().filter(q -> !q.numeric()).toList();
             long longest = choices.stream().filter(Question::rightIsLongest).count();
-            System.out.printf("%s: transfer %d/%d (%d%%), right option longest %d/%d (%d%%)%n", lesson.id(),
-                    transfer, questions.size(), percent(transfer, questions.size()),
-                    longest, choices.size(), percent(longest, choices.size()));
+            long shortest = choices.stream().filter(Question::rightIsShortest).count();
+            System.out.printf("%s: transfer %d/%d (%d%%), right option longest %d/%d (%d%%), shortest %d/%d%n",
+                    lesson.id(), transfer, questions.size(), percent(transfer, questions.size()),
+                    longest, choices.size(), percent(longest, choices.size()), shortest, choices.size());
             if (transfer * 10 < questions.size() * 6L) {
                 failures.add(lesson.id() + ".md: " + transfer + " of " + questions.size()
                         + " questions are transfer; at least 60% must apply the lesson to a case it did not show");
             }
             if (longest * 3 > choices.size()) {
                 failures.add(lesson.id() + ".md: the right option is the longest in " + longest + " of "
+                        + choices.size() + " multiple-choice questions; at most a third may be");
+            }
+            if (shortest * 3 > choices.size()) {
+                failures.add(lesson.id() + ".md: the right option is the shortest in " + shortest + " of "
                         + choices.size() + " multiple-choice questions; at most a third may be");
             }
         }

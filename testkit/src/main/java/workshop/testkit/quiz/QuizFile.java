@@ -16,7 +16,9 @@ import workshop.kit.lessons.Lesson;
  * A lesson's questions, kept as markdown so they read well on GitHub and are edited without code:
  * each question starts with "## ", its options are "- [ ]" lines with the right one "- [x]", or a
  * line "= 480" (optionally "= 480 within 10%") for a numeric answer, and the explanation is the
- * lines starting with "> ". Text before the first question is a title and is ignored.
+ * lines starting with "> ". A question's text may go on over the lines after its heading, up to
+ * its first option or number, so that no line of the file passes 100 columns. Text before the
+ * first question is a title and is ignored.
  *
  * <p>Every question says what it asks with a line of its own, "*recall*" (what the lesson showed)
  * or "*transfer*" (the lesson's idea applied to a case it did not show: another domain, other

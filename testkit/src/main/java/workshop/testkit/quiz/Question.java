@@ -16,9 +16,23 @@ import java.util.Random;
  * @param number      the right number, for a numeric question
  * @param tolerance   how far off (as a fraction of the number) an answer may be and still count
  * @param explanation why the right answer is right
+ * @param kind        whether it asks what the lesson showed or applies it to a case it did not
  */
 public record Question(String text, List<Option> options, Optional<Double> number, double tolerance,
-        String explanation) {
+        String explanation, Kind kind) {
+
+    /**
+     * What a question asks of the learner: recall, what the lesson showed; transfer, the lesson's
+     * idea applied to a case it did not show (another domain, other numbers, a design to critique).
+     */
+    public enum Kind {
+        RECALL, TRANSFER;
+
+        /** The word of the marker line, "recall" or "transfer". */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** A choice and whether it is the right one. */
     public record Option(String text, boolean right) {}
@@ -28,6 +42,22 @@ public record Question(String text, List<Option> options, Optional<Double> numbe
 
     public boolean numeric() {
         return number.isPresent();
+    }
+
+    public boolean transfer() {
+        return kind == Kind.TRANSFER;
+    }
+
+    /** Whether the right option has more characters than every wrong one (a guess that pays). */
+    public boolean rightIsLongest() {
+        int right = options.stream().filter(Option::right).mapToInt(o -> o.text().length()).sum();
+        return !numeric() && options.stream().filter(o -> !o.right()).allMatch(o -> o.text().length() < right);
+    }
+
+    /** Whether the right option has fewer characters than every wrong one (the opposite guess). */
+    public boolean rightIsShortest() {
+        int right = options.stream().filter(Option::right).mapToInt(o -> o.text().length()).sum();
+        return !numeric() && options.stream().filter(o -> !o.right()).allMatch(o -> o.text().length() > right);
     }
 
     /** What is wrong with this question as written; empty when it can be played. */
@@ -57,7 +87,7 @@ public record Question(String text, List<Option> options, Optional<Double> numbe
     public Question shuffled(Random order) {
         List<Option> mixed = new ArrayList<>(options);
         Collections.shuffle(mixed, order);
-        return new Question(text, List.copyOf(mixed), number, tolerance, explanation);
+        return new Question(text, List.copyOf(mixed), number, tolerance, explanation, kind);
     }
 
     /** The letter a learner types for option i: a, b, c... */

@@ -1,6 +1,7 @@
 package workshop.testkit.quiz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -28,13 +29,13 @@ class QuizTest {
     private static final long SEED = 7;
 
     @Test
-    void everyLessonHasFiveToEightQuestionsEachWithOneRightAnswerAndAnExplanation() {
+    void everyLessonHasSixToTenQuestionsEachWithOneRightAnswerAndAnExplanation() {
         for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
             Path file = QuizFile.of(Workshop.root(), lesson);
             assertTrue(Files.exists(file), "lesson " + lesson.number() + " has no quiz at " + file);
             List<Question> questions = QuizFile.read(file);
-            assertTrue(questions.size() >= 5 && questions.size() <= 8,
-                    file + " has " + questions.size() + " questions; 5 to 8 keep a quiz short and useful");
+            assertTrue(questions.size() >= 6 && questions.size() <= 10,
+                    file + " has " + questions.size() + " questions; 6 to 10 keep a quiz short and useful");
             for (Question question : questions) {
                 assertEquals(List.of(), question.problems(), file + ": " + question.text());
             }
@@ -46,27 +47,107 @@ class QuizTest {
         List<Question> questions = QuizFile.parse("""
                 # title
                 ## Two right?
+                *recall*
                 - [x] one
                 - [x] two
                 > because
                 ## Unexplained
+                *transfer*
                 = 3
-                """);
+                """, "two.md");
         assertEquals(List.of("has 2 right options; exactly one must be marked [x]"), questions.get(0).problems());
         assertEquals(List.of("has no explanation (lines starting with '> ')"), questions.get(1).problems());
+    }
+
+    @Test
+    void everyQuestionSaysWhetherItIsRecallOrTransferAndAQuestionThatDoesNotIsAParseError() {
+        List<Question> questions = QuizFile.parse("""
+                ## Which?
+                *transfer*
+                Two lines of text.
+                - [ ] no
+                - [x] yes
+                > why
+                ## How many?
+                *recall*
+                = 2
+                > because
+                """, "marked.md");
+        assertEquals(List.of(Question.Kind.TRANSFER, Question.Kind.RECALL),
+                questions.stream().map(Question::kind).toList());
+        assertEquals("Which? Two lines of text.", questions.get(0).text());
+
+        var unmarked = assertThrows(QuizFile.QuizFormatException.class, () -> QuizFile.parse("""
+                ## Marked
+                *recall*
+                = 1
+                > one
+                ## Forgot
+                = 2
+                > two
+                """, "forgot.md"));
+        assertEquals("forgot.md: question \"Forgot\" needs one line *recall* or *transfer*", unmarked.getMessage());
+        var both = assertThrows(QuizFile.QuizFormatException.class, () -> QuizFile.parse("""
+                ## Both
+                *recall*
+                *transfer*
+                = 1
+                > one
+                """, "both.md"));
+        assertEquals("both.md: question \"Both\" needs one line *recall* or *transfer*, not 2", both.getMessage());
+    }
+
+    /**
+     * A quiz that makes you apply: at least 60% of each lesson's questions are transfer, and a
+     * learner who always picks the longest option must not pass (at most a third of the
+     * multiple-choice questions may reward it), nor one who always picks the shortest.
+     * Prints the figures, one line per quiz.
+     */
+    @Test
+    void everyQuizIsMostlyTransferAndRarelyRewardsTheLongestOption() {
+        List<String> failures = new ArrayList<>();
+        for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
+            List<Question> questions = QuizFile.read(QuizFile.of(Workshop.root(), lesson));
+            long transfer = questions.stream().filter(Question::transfer).count();
+            List<Question> choices = questions.stream().filter(q -> !q.numeric()).toList();
+            long longest = choices.stream().filter(Question::rightIsLongest).count();
+            long shortest = choices.stream().filter(Question::rightIsShortest).count();
+            System.out.printf("%s: transfer %d/%d (%d%%), right option longest %d/%d (%d%%), shortest %d/%d%n",
+                    lesson.id(), transfer, questions.size(), percent(transfer, questions.size()),
+                    longest, choices.size(), percent(longest, choices.size()), shortest, choices.size());
+            if (transfer * 10 < questions.size() * 6L) {
+                failures.add(lesson.id() + ".md: " + transfer + " of " + questions.size()
+                        + " questions are transfer; at least 60% must apply the lesson to a case it did not show");
+            }
+            if (longest * 3 > choices.size()) {
+                failures.add(lesson.id() + ".md: the right option is the longest in " + longest + " of "
+                        + choices.size() + " multiple-choice questions; at most a third may be");
+            }
+            if (shortest * 3 > choices.size()) {
+                failures.add(lesson.id() + ".md: the right option is the shortest in " + shortest + " of "
+                        + choices.size() + " multiple-choice questions; at most a third may be");
+            }
+        }
+        assertEquals(List.of(), failures);
+    }
+
+    private static long percent(long part, long whole) {
+        return whole == 0 ? 0 : Math.round(100.0 * part / whole);
     }
 
     @Test
     void numbersAreJudgedWithinTheirToleranceAndLettersByPosition() {
         List<Question> questions = QuizFile.parse("""
                 ## How many million rows?
+                *transfer*
                 = 480 within 2%
                 > 50,000 x 20 x 8 x 60
                 ## Which?
+                *recall*
                 - [ ] no
                 - [x] yes
                 > why
-                """);
+                """, "judged.md");
         Question rows = questions.get(0);
         assertTrue(rows.judge("480 M").orElseThrow().right());
         assertTrue(rows.judge("485").orElseThrow().right());
@@ -126,29 +207,6 @@ class QuizTest {
         long moved = all.stream().filter(q -> !rightAnswer(q).equals(rightAnswer(q.shuffled(order)))).count();
         // With three or four options a shuffle keeps the right one in place about a third of the time.
         assertTrue(moved > all.size() / 3, moved + " of " + all.size() + " right options moved");
-    }
-
-    /** A learner who always picks the longest option must not pass: at most a third of a quiz may reward it. */
-    @Test
-    void theRightOptionIsTheLongestInAtMostAThirdOfEachQuiz() throws Exception {
-        long longest = 0;
-        long choices = 0;
-        for (Lesson lesson : Lessons.ALL.stream().filter(l -> !l.appendix()).toList()) {
-            List<Question> mine = QuizFile.read(QuizFile.of(Workshop.root(), lesson)).stream()
-                    .filter(q -> !q.numeric()).toList();
-            long rightIsLongest = mine.stream().filter(QuizTest::rightIsLongest).count();
-            assertTrue(rightIsLongest * 3 <= mine.size(), lesson.id() + ": the right option is the longest in "
-                    + rightIsLongest + " of " + mine.size() + " questions; shorten it or give a wrong option more words");
-            longest += rightIsLongest;
-            choices += mine.size();
-        }
-        System.out.printf("Quizzes: the right option is the longest in %d of %d multiple-choice questions%n",
-                longest, choices);
-    }
-
-    private static boolean rightIsLongest(Question question) {
-        int right = question.options().stream().filter(Question.Option::right).mapToInt(o -> o.text().length()).sum();
-        return question.options().stream().filter(o -> !o.right()).allMatch(o -> o.text().length() < right);
     }
 
     /** The lesson's real questions under a fresh root, so the progress file is the test's own. */

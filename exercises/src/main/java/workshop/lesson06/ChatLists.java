@@ -5,18 +5,21 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Lesson 06, task 3 of 3 (tests: Task3ChatListsTest): the chat-list write of lesson 04 as one
- * DynamoDB transaction. "A user's chats, most recently active first" is asked 5,000 times a second;
- * every message moves its chat to the top of each member's list, and all of a send happens or none.
+ * DynamoDB transaction, in one table whose items and keys you design.
  *
- * The items, all in one table with string keys pk and sk:
- *   chat head    pk "CHAT#chatId", sk "HEAD"            last_message_id (number, 0 for a new chat)
- *   member       pk "CHAT#chatId", sk "MEMBER#userId"
- *   message      pk "CHAT#chatId", sk "MSG#" + the message id padded to 19 digits; sender_id, body
- *   chat-list    pk "USER#userId", sk the chat's last message id padded to 19 digits + "#" + chatId;
- *                chat_id, last_message_id, preview (the message's first 40 characters)
- * A send writes the message, moves the head, and deletes and puts one chat-list row per member:
- * 2 + 2 x members items, plus a ConditionCheck that the sender is a member. One transaction
- * takes at most 100 actions.
+ * The questions:
+ *   chatList(user, n)  a user's n most recently active chats, newest first, each with its last
+ *                      message id and a preview (the message's first 40 characters): 5,000/s,
+ *                      one Query that reads no more items than it returns
+ *   send               every message moves its chat to the top of each member's list
+ *
+ * The rules the tests hold you to:
+ *   - a send happens entirely or not at all: the message, and every member's list
+ *   - a sender who is not a member is refused (NotAMemberException) and nothing is written
+ *   - two sends that race each other leave every chat listed once per member
+ *   - a send is one TransactWriteItems of at most 2 + 2 x members items, and a chat whose send
+ *     would take more than MAX_ACTIONS actions is refused before anything is sent
+ * The tests name the table; everything in it is yours to decide.
  */
 public class ChatLists {
 
@@ -31,13 +34,13 @@ public class ChatLists {
     }
 
     public void createTable() {
-        // TODO: a table with string keys pk and sk
+        // TODO: create the table for the items you designed, and wait until it exists
         throw new UnsupportedOperationException("TODO: create the chats table");
     }
 
-    /** Writes the head (last_message_id 0), one member item and one chat-list row (preview "") per member. */
+    /** Starts a chat with no messages: each member sees it in their list with an empty preview. */
     public void createChat(String chatId, List<String> members) {
-        // TODO: put the head, the members and their chat-list rows (a batch is fine here)
+        // TODO: write what a new chat needs (a batch is fine here)
         throw new UnsupportedOperationException("TODO: create a chat");
     }
 
@@ -49,13 +52,13 @@ public class ChatLists {
      *                                  (checked before anything is sent to DynamoDB)
      */
     public void send(String chatId, String senderId, long messageId, String body) {
-        // TODO: read the head and members, then one TransactWriteItems: ConditionCheck, head update, message, rows
+        // TODO: read what the send needs to know, then one TransactWriteItems
         throw new UnsupportedOperationException("TODO: send a message in one transaction");
     }
 
     /** The user's n most recently active chats, newest first, from one Query. */
     public List<ChatListEntry> chatList(String userId, int n) {
-        // TODO: one Query on the user's partition, newest first, stop after n
+        // TODO: one Query that stops after n
         throw new UnsupportedOperationException("TODO: read a user's chat list");
     }
 }

@@ -1,7 +1,6 @@
 package workshop.grading;
 
 import java.io.IOException;
-
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -78,23 +77,26 @@ public final class Grading {
 
     private void gradeAll(Set<String> only, boolean wrongAnswersOnly) {
         Map<String, Counts> solutions = TestReports.countByLesson(TestReports.read(root.resolve("solutions/target/surefire-reports")));
-        TextTable table = TextTable.of("lesson", "id", "solution passed", "stub failed", "wrong answers caught");
+        TextTable table = TextTable.of("lesson", "id", "solution passed", "other designs passed", "stub failed",
+                "wrong answers caught");
         for (Lesson lesson : Lessons.ALL) {
             if (lesson.exercisePackage().isEmpty() || !(only.isEmpty() || only.contains(lesson.number()))) {
                 continue;
             }
             String solved = "-";
+            String otherDesigns = "-";
             String stubbed = "-";
             if (!wrongAnswersOnly) {
                 Counts solution = solutions.getOrDefault(lesson.id(), new Counts(0, 0));
                 solved = gradeSolution(lesson, solution);
+                otherDesigns = gradeRightAnswers(lesson);
                 stubbed = gradeStub(lesson, solution.total());
             }
             String caught = gradeWrongAnswers(lesson);
-            table.row(lesson.number(), lesson.id(), solved, stubbed, caught);
+            table.row(lesson.number(), lesson.id(), solved, otherDesigns, stubbed, caught);
         }
         out.println();
-        out.println("Grading in every direction (solutions pass; stubs and wrong answers fail, as expected):");
+        out.println("Grading in every direction (solutions and other right designs pass; stubs and wrong answers fail):");
         table.print();
     }
 
@@ -143,28 +145,62 @@ public final class Grading {
         return caught + " of " + wrong.size();
     }
 
-    /** Null when the wrong answer failed as intended, else what went otherwise. */
-    private String grade(Lesson lesson, WrongAnswer answer) {
-        Path copy = work.resolve("wrong-answers").resolve(lesson.number()).resolve(answer.name());
+    /**
+     * A second correct design of another shape (other table names, another clustering) must pass
+     * every test: the tests grade answers and cost, not the reference solution's layout.
+     */
+    private String gradeRightAnswers(Lesson lesson) {
+        List<RightAnswer> right = RightAnswer.of(root.resolve("grading/right-answers/lesson" + lesson.number()));
+        int passed = 0;
+        for (RightAnswer answer : right) {
+            Path copy = work.resolve("right-answers").resolve(lesson.number()).resolve(answer.name());
+            Optional<String> unapplied = applied(lesson, copy, answer.diffs());
+            LessonCheck.Result result = unapplied.isPresent() ? null
+                    : quietly(() -> LessonCheck.run(new ExerciseFiles(copy, lesson), copy.resolve("check")));
+            String verdict = unapplied.orElseGet(() -> !result.compiled() ? "does not compile: " + result.compileErrors()
+                    : result.withheld() ? "could not be graded: a cost was not measured"
+                    : result.firstFailure().map(f -> "failed " + f.source() + ": " + oneLine(f.message())).orElse(null));
+            if (verdict == null) {
+                passed++;
+            } else {
+                problems.add("lesson " + lesson.number() + ", right answer " + answer.name() + " (" + answer.design() + "): " + verdict);
+            }
+        }
+        return right.isEmpty() ? "-" : passed + " of " + right.size();
+    }
+
+    /**
+     * Lays out a learner's copy of the lesson at copy: the reference solution with the diffs
+     * applied, the given code and the tests. Empty when it is ready, else why it could not be made.
+     */
+    private Optional<String> applied(Lesson lesson, Path copy, List<Path> diffs) {
         ExerciseFiles files = new ExerciseFiles(copy, lesson);
         ExerciseFiles original = new ExerciseFiles(root, lesson);
         copyTree(original.solutionDir(), files.learnerDir()); // right but for the files replaced below
         copyTree(original.givenDir(), files.givenDir());
         copyTree(original.testDir(), files.testDir());
-        for (Path diff : answer.diffs()) {
+        for (Path diff : diffs) {
             String name = diff.getFileName().toString().replaceAll("\\.diff$", "");
             try {
                 Files.writeString(files.learnerDir().resolve(name),
                         UnifiedDiff.apply(Files.readString(original.solutionDir().resolve(name)), Files.readString(diff)));
             } catch (IllegalArgumentException e) {
-                return diff.getFileName() + " no longer applies to the reference solution: " + e.getMessage();
+                return Optional.of(diff.getFileName() + " no longer applies to the reference solution: " + e.getMessage());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        if (answer.diffs().isEmpty()) {
-            return "has no X.java.diff: nothing differs from the reference solution";
+        return diffs.isEmpty() ? Optional.of("has no X.java.diff: nothing differs from the reference solution") : Optional.empty();
+    }
+
+    /** Null when the wrong answer failed as intended, else what went otherwise. */
+    private String grade(Lesson lesson, WrongAnswer answer) {
+        Path copy = work.resolve("wrong-answers").resolve(lesson.number()).resolve(answer.name());
+        Optional<String> unapplied = applied(lesson, copy, answer.diffs());
+        if (unapplied.isPresent()) {
+            return unapplied.get();
         }
+        ExerciseFiles files = new ExerciseFiles(copy, lesson);
         LessonCheck.Result result = quietly(() -> LessonCheck.run(files, copy.resolve("check")));
         if (!result.compiled()) {
             return "does not compile (a wrong answer must fail a test, not the compiler): " + result.compileErrors();

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * One mistake of the corpus: a folder of diffs that turn reference solution files into the files a
@@ -49,14 +48,7 @@ record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> wo
 
     /** The wrong answers of one lesson, sorted by name; none when its folder does not exist. */
     static List<WrongAnswer> of(Path lessonDir) {
-        if (!Files.isDirectory(lessonDir)) {
-            return List.of();
-        }
-        try (Stream<Path> dirs = Files.list(lessonDir)) {
-            return dirs.filter(Files::isDirectory).sorted().map(WrongAnswer::read).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Corpus.answers(lessonDir, WrongAnswer::read);
     }
 
     String name() {
@@ -65,10 +57,6 @@ record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> wo
 
     /** How the mistake differs from the reference solution: X.java.diff, a unified diff of X.java. */
     List<Path> diffs() {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.toString().endsWith(".java.diff")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Corpus.diffs(dir);
     }
 }

@@ -299,7 +299,8 @@ class access_pattern_catalogue {
                 The checker runs on any class implementing workshop.kit.catalogue.Catalogue:
                 ./jbang catalogue kit/src/main/java/workshop/kit/chat/ChatCatalogue.java checks this
                 lesson's, and ./jbang catalogue path/to/YourCatalogue.java checks one of yours against
-                the cluster.""");
+                the cluster. Write the patterns first, plans and no code: ./jbang catalogue --plan
+                reviews them before any table exists.""");
     }
 
     /** The catalogue's questions whose ids start with the prefix, with their rates and targets. */

@@ -7,8 +7,11 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
-/** The checker's findings: one row per run, then the reason for every verdict that is not green. */
-public record CatalogueReport(String title, List<PatternResult> results) {
+/**
+ * The checker's findings: one row per run, then the reason for every verdict that is not green.
+ * A plan review's report (planOnly) has no runs: one verdict per pattern, from its plan alone.
+ */
+public record CatalogueReport(String title, List<PatternResult> results, boolean planOnly) {
 
     static final List<String> HEADERS = List.of("pattern", "rate", "touched (traced)", "rows read", "result rows", "ms", "verdict");
     /** The pattern column never gets narrower than this, however wide the other cells are. */
@@ -16,6 +19,14 @@ public record CatalogueReport(String title, List<PatternResult> results) {
 
     public CatalogueReport {
         results = List.copyOf(results);
+    }
+
+    public CatalogueReport(String title, List<PatternResult> results) {
+        this(title, results, false);
+    }
+
+    static CatalogueReport ofPlans(String title, List<PatternResult> results) {
+        return new CatalogueReport(title, results, true);
     }
 
     /** True when every pattern is green or explained. */
@@ -38,9 +49,12 @@ public record CatalogueReport(String title, List<PatternResult> results) {
     public String render() {
         long patterns = results.stream().map(r -> r.pattern().id()).distinct().count();
         StringBuilder out = new StringBuilder();
-        Story.wrap(String.format("Catalogue \"%s\": %d pattern(s), %d run(s): %d green, %d explained, %d failed", title,
-                patterns, results.size(), count(Verdict.GREEN), count(Verdict.EXPLAINED), count(Verdict.FAILED)), Failures.COLUMNS)
-                .forEach(line -> out.append(line).append('\n'));
+        String counts = planOnly
+                ? String.format("Plan review of \"%s\", before any code runs: %d pattern(s): %d planned, %d explained, %d failed",
+                        title, patterns, count(Verdict.PLANNED), count(Verdict.EXPLAINED), count(Verdict.FAILED))
+                : String.format("Catalogue \"%s\": %d pattern(s), %d run(s): %d green, %d explained, %d failed", title,
+                        patterns, results.size(), count(Verdict.GREEN), count(Verdict.EXPLAINED), count(Verdict.FAILED));
+        Story.wrap(counts, Failures.COLUMNS).forEach(line -> out.append(line).append('\n'));
         // The plans first, one line per pattern, so the table keeps to the terminal's width.
         for (AccessPattern pattern : results.stream().map(PatternResult::pattern).distinct().toList()) {
             String plan = (pattern.plan() == null ? "(no plan)" : pattern.plan().describe())
@@ -49,7 +63,9 @@ public record CatalogueReport(String title, List<PatternResult> results) {
             Story.wrap(pattern.id() + " declares: " + plan, Failures.COLUMNS - 2)
                     .forEach(line -> out.append("  ").append(line).append('\n'));
         }
-        out.append(table());
+        if (!planOnly) {
+            out.append(table());
+        }
         for (PatternResult result : results) {
             result.reasons().forEach(reason -> indent(out, result.name() + " " + result.verdict() + ": " + reason));
             result.notes().forEach(note -> indent(out, result.name() + " note: " + note));
@@ -59,6 +75,13 @@ public record CatalogueReport(String title, List<PatternResult> results) {
                     ms: each run's latency, from the call to its last answer, beside the p99 it declares. A \
                     local cluster with tracing on is not production: only %d times the p99 is noted.""".formatted(
                     Rules.ORDER_OF_MAGNITUDE));
+        }
+        if (planOnly) {
+            Story.wrap(passed() ? "No plan breaks a rule. Build the tables and the code that serves each pattern; the"
+                    + " measured check then holds every plan to what the store reads."
+                    : count(Verdict.FAILED) + " plan(s) FAILED the review: change them before writing their code.", Failures.COLUMNS)
+                    .forEach(line -> out.append(line).append('\n'));
+            return out.toString();
         }
         out.append(passed() ? "Every pattern is green or explained.\n"
                 : count(Verdict.FAILED) + " run(s) FAILED: the design does not serve them as declared.\n");

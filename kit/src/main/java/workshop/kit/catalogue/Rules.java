@@ -23,6 +23,25 @@ final class Rules {
 
     /** Problems with the declaration itself; a pattern with any is not run. */
     static List<String> declarationProblems(AccessPattern pattern, Rate busy) {
+        List<String> problems = new ArrayList<>(planProblems(pattern, busy));
+        Plan plan = pattern.plan();
+        if (plan == null) {
+            return problems;
+        }
+        if (plan.access() == Plan.Access.SEARCH && !pattern.samples().isEmpty()) {
+            problems.add("declares a search index but gives Cassandra statements to run: if a key serves it, declare that key read.");
+        }
+        if (plan.access() != Plan.Access.SEARCH && pattern.samples().isEmpty()) {
+            problems.add("declares " + plan.inWords() + " but no code that serves it: add .servedBy(\"a sample\", () -> ...).");
+        }
+        return problems;
+    }
+
+    /**
+     * Problems a plan has on its own, before any code or table exists: no rate, no target, no
+     * plan, a busy question no key serves, a partition that grows past the rule of thumb.
+     */
+    static List<String> planProblems(AccessPattern pattern, Rate busy) {
         List<String> problems = new ArrayList<>();
         if (pattern.rate() == null) {
             problems.add("declares no rate: how often is it asked at peak? .rate(Rate.perSecond(...))");
@@ -44,12 +63,6 @@ final class Rules {
                     pattern.rate(), plan.inWords(), busy));
         }
         growthProblem(pattern).ifPresent(problems::add);
-        if (plan.access() == Plan.Access.SEARCH && !pattern.samples().isEmpty()) {
-            problems.add("declares a search index but gives Cassandra statements to run: if a key serves it, declare that key read.");
-        }
-        if (plan.access() != Plan.Access.SEARCH && pattern.samples().isEmpty()) {
-            problems.add("declares " + plan.inWords() + " but no code that serves it: add .servedBy(\"a sample\", () -> ...).");
-        }
         return problems;
     }
 

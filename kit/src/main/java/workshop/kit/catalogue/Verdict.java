@@ -7,7 +7,9 @@ public enum Verdict {
     /** Breaks a rule of thumb for a reason the plan states and the measurement confirms: a bounded walk, a batch job, a search index. */
     EXPLAINED("explained"),
     /** The design cannot serve it as declared. */
-    FAILED("FAILED");
+    FAILED("FAILED"),
+    /** Its plan keeps the rules; nothing has run yet (a plan review, before the tables exist). */
+    PLANNED("planned");
 
     private final String label;
 

@@ -20,28 +20,33 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.PlanReview;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 
 /**
- * ./jbang catalogue [source files or folders]: compiles them, finds every class implementing
- * {@link Catalogue}, and checks each against the cluster in a keyspace of its own. With no
- * arguments it checks the catalogue exercise of the capstone lesson.
+ * ./jbang catalogue [--plan] [source files or folders]: compiles them, finds every class
+ * implementing {@link Catalogue}, and checks each against the cluster in a keyspace of its own.
+ * With --plan it reviews their plans alone, before any table exists, and needs no cluster. With
+ * no files it checks the catalogue exercise of the capstone lesson.
  */
 public final class CatalogueTool {
 
     static final String CAPSTONE = "access-pattern-catalogue";
+    static final String PLAN = "--plan";
 
     private CatalogueTool() {}
 
-    public static void main(String... args) {
+    public static void main(String... arguments) {
         Path root = Workshop.root();
+        boolean planOnly = List.of(arguments).contains(PLAN);
+        String[] args = Stream.of(arguments).filter(a -> !a.equals(PLAN)).toArray(String[]::new);
         List<Path> sources = args.length == 0 ? capstoneSources(root) : Stream.of(args).map(Path::of).flatMap(CatalogueTool::expand).toList();
         if (sources.isEmpty()) {
             System.out.println("""
                     No Java sources in %s.
-                    Usage: ./jbang catalogue path/to/MyCatalogue.java [more files or folders]
+                    Usage: ./jbang catalogue [--plan] path/to/MyCatalogue.java [more files or folders]
                       A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
                       without arguments; kit/src/main/java/workshop/kit/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
             System.exit(2);
@@ -64,12 +69,16 @@ public final class CatalogueTool {
             boolean passed = true;
             for (Catalogue catalogue : catalogues) {
                 try {
-                    passed &= check(catalogue);
+                    passed &= planOnly ? review(catalogue) : check(catalogue);
                 } catch (WorkshopException e) {
                     throw e;
                 } catch (RuntimeException e) {
                     passed = false;
-                    print(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e);
+                    print(catalogue.getClass().getSimpleName() + " failed before its patterns could be checked: " + e
+                            + (e instanceof UnsupportedOperationException ? ". A TODO is left: write the patterns first,"
+                                    + " each with its rate, p99 target and plan."
+                            : planOnly ? ". A plan review calls patterns() without setUp: build statements inside the"
+                                    + " samples' lambdas, not in patterns() itself." : ""));
                     Stream.of(e.getStackTrace()).filter(frame -> compiled.contains(frame.getClassName()))
                             .forEach(frame -> System.out.println("  at " + frame));
                 }
@@ -81,6 +90,13 @@ public final class CatalogueTool {
             Failures.report(e, System.err);
             System.exit(1);
         }
+    }
+
+    /** Reviews the catalogue's plans alone: no cluster, no tables, no serving code run. */
+    static boolean review(Catalogue catalogue) {
+        CatalogueReport report = PlanReview.of(catalogue.name(), catalogue.patterns());
+        report.print();
+        return report.passed();
     }
 
     /** Sets the catalogue up in a keyspace named after its class (recreated on every run) and prints the report. */

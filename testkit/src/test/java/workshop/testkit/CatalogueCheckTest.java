@@ -296,4 +296,13 @@ class CatalogueCheckTest {
         assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "W1"));
         assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "Q9"));
     }
+
+    @Test
+    void theReadmesAsynchronousExampleIsExplainedAndGreen() {
+        CatalogueReport report = CatalogueCheck.on(plainSession).run(new ProfileCatalogue());
+        assertEquals(Verdict.EXPLAINED, report.resultsOf("A1").get(0).verdict(), report.render());
+        assertEquals(ProfileCatalogue.AUTHORS_ON_A_PAGE, report.resultsOf("A1").get(0).observed().distinctPartitions(), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("A2").get(0).verdict(), report.render());
+        assertTrue(report.passed(), report.render());
+    }
 }

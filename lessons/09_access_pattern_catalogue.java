@@ -16,6 +16,7 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Growth;
 import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.Plan;
+import workshop.kit.catalogue.PlanReview;
 import workshop.kit.catalogue.Rate;
 import workshop.kit.catalogue.Verdict;
 import workshop.kit.chat.ChatCatalogue;
@@ -65,6 +66,7 @@ class access_pattern_catalogue {
         try (CqlSession plain = cassandra.connect(Keyspaces.name(KS))) {
             access_pattern_catalogue lesson = new access_pattern_catalogue(CatalogueCheck.on(plain));
             lesson.listTheQuestions();
+            lesson.reviewTheWorksheet();
             lesson.loadRealisticData();
             lesson.startEntityFirst();
             lesson.keyTheBusiestQuestion();
@@ -97,6 +99,27 @@ class access_pattern_catalogue {
                 The list comes first and the tables second. The rates decide everything that follows:
                 Q1 is asked four times as often as Q2 and thousands of times as often as the others, so
                 its key is chosen first and nothing later may make it slower.""");
+    }
+
+    void reviewTheWorksheet() {
+        Story.section("The worksheet, reviewed before any table exists");
+        // Q1 as first drafted: one partition per chat, growing with the big group.
+        AccessPattern draftQ1 = catalogue.pattern("Q1").unserved().plan(Plan.range("messages")).growing(ChatCatalogue.BIG_GROUP);
+        List<AccessPattern> worksheet = new ArrayList<>(List.of(draftQ1));
+        catalogue.patterns().stream().filter(p -> p.id().startsWith("Q") && !p.id().equals("Q1"))
+                .map(p -> p.unserved().plan(p.plan())).forEach(worksheet::add);
+        Story.say("""
+                Each question gets the plan meant to serve it, and the brief's numbers for what grows,
+                still without a table or a line of code. ./jbang catalogue --plan reviews such a
+                worksheet without a cluster:""");
+        CatalogueReport review = PlanReview.of("chat app, first draft", worksheet);
+        review.print();
+        Verdict draft = review.resultsOf("Q1").get(0).verdict();
+        Story.say("""
+                Q1's verdict, %s, comes before a row exists: a chat's partition never stops growing,
+                and the review names the widest bucket that bounds it. The busy questions have keys and the
+                rare ones say how they are answered; what each plan promises about partitions and rows
+                read is measured from here on, on real data.""", draft);
     }
 
     void loadRealisticData() {

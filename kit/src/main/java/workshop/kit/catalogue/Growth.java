@@ -104,11 +104,16 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         return days % 365 == 0 ? (days / 365 == 1 ? "1 year" : days / 365 + " years") : days + " days";
     }
 
-    /** "1.2 GB", "16.7 MB", "900 KB": sizes as the rule of thumb is said. */
+    /** "1.2 GB", "16.7 MB", "100 MB", "900 KB": sizes as the rule of thumb is said. */
     static String size(long bytes) {
         if (bytes >= 1_000_000_000) {
-            return String.format("%.1f GB", bytes / 1e9);
+            return tenths(bytes / 1e9) + " GB";
         }
-        return bytes >= 1_000_000 ? String.format("%.1f MB", bytes / 1e6) : String.format("%,d KB", Math.max(1, bytes / 1_000));
+        return bytes >= 1_000_000 ? tenths(bytes / 1e6) + " MB" : String.format("%,d KB", Math.max(1, bytes / 1_000));
+    }
+
+    /** "16.7", and "100" rather than "100.0". */
+    private static String tenths(double value) {
+        return String.format("%.1f", value).replaceAll("\\.0$", "");
     }
 }

@@ -17,7 +17,7 @@ import workshop.kit.catalogue.Rate;
 public final class ChatCatalogue implements Catalogue {
 
     /** Lesson 03's big group, its chat's partition growth: 500,000 messages a month of about 100 bytes. */
-    private static final Growth BIG_GROUP = Growth.perMonth(500_000, 100);
+    public static final Growth BIG_GROUP = Growth.perMonth(500_000, 100);
 
     /** The most 10-day buckets a read of a chat's newest messages walks back through. */
     public static final int WALK = 4;

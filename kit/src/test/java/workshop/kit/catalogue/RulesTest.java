@@ -291,7 +291,7 @@ class RulesTest {
         List<String> problems = Rules.declarationProblems(growing(Growth.perMonth(500_000, 100)), BUSY);
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).contains("grow to 1.2 GB (12,166,667 rows of 100 bytes, no time bucket, rows kept 2 years)"), problems.get(0));
-        assertTrue(problems.get(0).contains("A month bucket in the partition key keeps each under it (50.0 MB)"), problems.get(0));
+        assertTrue(problems.get(0).contains("A month bucket in the partition key keeps each under it (50 MB)"), problems.get(0));
     }
 
     @Test
@@ -315,7 +315,7 @@ class RulesTest {
     @Test
     void whenEvenAnHoursBucketIsTooBigTheAdviceIsToSplitTheKey() {
         List<String> problems = Rules.declarationProblems(growing(Growth.perDay(100_000_000, 100).bucketedBy(Duration.ofDays(1))), BUSY);
-        assertTrue(problems.get(0).contains("grow to 10.0 GB (100,000,000 rows of 100 bytes, a day bucket)"), problems.get(0));
+        assertTrue(problems.get(0).contains("grow to 10 GB (100,000,000 rows of 100 bytes, a day bucket)"), problems.get(0));
         assertTrue(problems.get(0).contains("split the partition key further"), problems.get(0));
     }
 

@@ -27,7 +27,8 @@ public final class JbangCatalog {
             new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),
             new Tool("reset", "tools/runner.java", List.of("reset"), "Put a lesson's stubs back (your code is backed up)"),
             new Tool("quiz", "tools/quiz.java", List.of(), "Check yourself: a few questions on one lesson, each answer explained: ./jbang quiz 01"),
-            new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store (--plan: its plans alone, no cluster): ./jbang catalogue [--plan] path/to/MyCatalogue.java"),
+            new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store"
+                    + " (--plan: its plans alone, no cluster): ./jbang catalogue [--plan] path/to/MyCatalogue.java"),
             new Tool("room", "tools/room.java", List.of(), "A room: its live grid (WORKSHOP_ROOM), --serve for a page; room add NAME: a learner's login"),
             new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file, the GitHub Classroom files and the VS Code tasks from the lesson list"));
 

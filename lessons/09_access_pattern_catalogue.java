@@ -36,8 +36,6 @@ class access_pattern_catalogue {
     static final String KS = "lesson09";
 
     // Lesson 03's big public group, against a common rule of thumb for one partition.
-    static final long GROUP_MESSAGES_A_MONTH = 500_000;
-    static final long BYTES_A_MESSAGE = 100;
     static final int MONTHS = 24;
     static final long RULE_OF_THUMB_MB = 100;
 
@@ -250,7 +248,7 @@ class access_pattern_catalogue {
 
     void bucketTheGrowingPartitions() {
         Story.section("Step 6: bound the growing partitions with a bucket");
-        long mbAMonth = GROUP_MESSAGES_A_MONTH * BYTES_A_MESSAGE / 1_000_000;
+        long mbAMonth = (long) ChatCatalogue.BIG_GROUP_MESSAGES_A_MONTH * ChatCatalogue.BYTES_A_MESSAGE / 1_000_000;
         Story.say("""
                 One partition per chat never stops growing. Lesson 03's public group writes %,d
                 messages a month; at %d bytes each its partition grows %d MB a month, %,d MB after %d
@@ -258,7 +256,7 @@ class access_pattern_catalogue {
                 whole on one node, so more nodes do not help. The final messages table puts a 10-day
                 bucket, computed from the message id itself, in the partition key:
                 PRIMARY KEY ((conversation_id, bucket), message_id).""",
-                GROUP_MESSAGES_A_MONTH, BYTES_A_MESSAGE, mbAMonth, mbAMonth * MONTHS, MONTHS,
+                ChatCatalogue.BIG_GROUP_MESSAGES_A_MONTH, ChatCatalogue.BYTES_A_MESSAGE, mbAMonth, mbAMonth * MONTHS, MONTHS,
                 mbAMonth * MONTHS / RULE_OF_THUMB_MB, RULE_OF_THUMB_MB);
         CatalogueReport bucketed = checker.check("Q1 with buckets", List.of(catalogue.pattern("Q1")));
         bucketed.print();

@@ -153,20 +153,32 @@ public final class Grading {
         List<RightAnswer> right = RightAnswer.of(root.resolve("grading/right-answers/lesson" + lesson.number()));
         int passed = 0;
         for (RightAnswer answer : right) {
-            Path copy = work.resolve("right-answers").resolve(lesson.number()).resolve(answer.name());
-            Optional<String> unapplied = applied(lesson, copy, answer.diffs());
-            LessonCheck.Result result = unapplied.isPresent() ? null
-                    : quietly(() -> LessonCheck.run(new ExerciseFiles(copy, lesson), copy.resolve("check")));
-            String verdict = unapplied.orElseGet(() -> !result.compiled() ? "does not compile: " + result.compileErrors()
-                    : result.withheld() ? "could not be graded: a cost was not measured"
-                    : result.firstFailure().map(f -> "failed " + f.source() + ": " + oneLine(f.message())).orElse(null));
-            if (verdict == null) {
+            Optional<String> verdict = gradeRight(lesson, answer);
+            if (verdict.isEmpty()) {
                 passed++;
             } else {
-                problems.add("lesson " + lesson.number() + ", right answer " + answer.name() + " (" + answer.design() + "): " + verdict);
+                problems.add("lesson " + lesson.number() + ", right answer " + answer.name() + " (" + answer.design() + "): "
+                        + verdict.get());
             }
         }
         return right.isEmpty() ? "-" : passed + " of " + right.size();
+    }
+
+    /** Empty when the right answer passed every test, else what went otherwise. */
+    private Optional<String> gradeRight(Lesson lesson, RightAnswer answer) {
+        Path copy = work.resolve("right-answers").resolve(lesson.number()).resolve(answer.name());
+        Optional<String> unapplied = applied(lesson, copy, answer.diffs());
+        if (unapplied.isPresent()) {
+            return unapplied;
+        }
+        LessonCheck.Result result = quietly(() -> LessonCheck.run(new ExerciseFiles(copy, lesson), copy.resolve("check")));
+        if (!result.compiled()) {
+            return Optional.of("does not compile: " + result.compileErrors());
+        }
+        if (result.withheld()) {
+            return Optional.of("could not be graded: a cost was not measured");
+        }
+        return result.firstFailure().map(failure -> "failed " + failure.source() + ": " + oneLine(failure.message()));
     }
 
     /**

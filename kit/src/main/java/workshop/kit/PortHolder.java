@@ -17,7 +17,10 @@ public final class PortHolder {
 
     private PortHolder() {}
 
-    /** "pid 4242 (python3)" for the process that has the port bound, listening or not. */
+    /**
+     * "pid 4242 (python3)" for the process whose socket listens on the port or is connected from
+     * it; a socket only bound to it is in no table /proc shows (nor in what `ss` shows).
+     */
     public static Optional<String> of(int port) {
         return socketInode(port).flatMap(PortHolder::processWith);
     }

@@ -257,7 +257,8 @@ public final class LocalCluster {
     /** Starts one node and waits for its CQL port; a retryable death is retried, each retry said in one line. */
     private void startNode(NodeSpec node, NodeSpec seed, int clusterSize, Optional<RoomCluster> room, Path java, String classpath) {
         boolean portRetried = false;
-        for (int attempt = 0; ; attempt++) {
+        int gossipRetries = 0;
+        while (true) {
             long logStart = NodeProcess.logLength(node);
             ProcessHandle process = NodeProcess.launch(node, NodeConfig.write(node, seed, clusterSize, room), java, classpath,
                     heapMb(), NodeConfig.properties(clusterSize, room));
@@ -285,20 +286,20 @@ public final class LocalCluster {
                 // Usually an outgoing socket or another JVM's RMI port that the system handed out
                 // between our check and the start, and gone a moment later: one more try.
                 portRetried = true;
-                attempt--; // not one of the gossip retries
                 System.err.printf("%s could not listen on port %d (another process had it); trying once more.%n",
                         node.name(), port);
                 continue;
             }
             Optional<String> cause = NodeProcess.retryableCause(log);
-            if (cause.isEmpty() || attempt == START_RETRIES) {
+            if (cause.isEmpty() || gossipRetries == START_RETRIES) {
                 throw new ClusterException(node.name() + " stopped while starting"
                         + cause.map(c -> " (" + c + ", " + START_RETRIES + " retries)").orElse("")
                         + ". The end of its log:\n" + NodeProcess.logTail(node, 25),
                         "./jbang doctor (then ./jbang down && ./jbang up)");
             }
+            gossipRetries++;
             System.err.printf("%s stopped at start: %s (a busy machine); retry %d of %d.%n",
-                    node.name(), cause.get(), attempt + 1, START_RETRIES);
+                    node.name(), cause.get(), gossipRetries, START_RETRIES);
         }
     }
 

@@ -16,8 +16,11 @@ import workshop.kit.catalogue.Rate;
  */
 public final class ChatCatalogue implements Catalogue {
 
-    /** Lesson 03's big group, its chat's partition growth: 500,000 messages a month of about 100 bytes. */
-    public static final Growth BIG_GROUP = Growth.perMonth(500_000, 100);
+    /** Lesson 03's big group: the messages its chat gains a month, of about this many bytes each. */
+    public static final int BIG_GROUP_MESSAGES_A_MONTH = 500_000;
+    public static final int BYTES_A_MESSAGE = 100;
+    /** The big group's partition growth, as Q1 declares it. */
+    public static final Growth BIG_GROUP = Growth.perMonth(BIG_GROUP_MESSAGES_A_MONTH, BYTES_A_MESSAGE);
 
     /** The most 10-day buckets a read of a chat's newest messages walks back through. */
     public static final int WALK = 4;

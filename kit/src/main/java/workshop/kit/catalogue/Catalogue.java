@@ -2,6 +2,7 @@ package workshop.kit.catalogue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.List;
+import workshop.kit.diagram.TableShape;
 
 /**
  * An application's access patterns together with the tables and data that serve them: what
@@ -22,4 +23,13 @@ public interface Catalogue {
 
     /** The patterns, each with its plan and the code that serves it; called after {@link #setUp}. */
     List<AccessPattern> patterns();
+
+    /**
+     * The tables as the design plans them, before they exist: drawn by {@code ./jbang catalogue --plan},
+     * and compared with the schema setUp builds (a reversed clustering order, a missing key column).
+     * None by default: the diagram then draws the schema alone.
+     */
+    default List<TableShape> plannedTables() {
+        return List.of();
+    }
 }

@@ -8,6 +8,8 @@ import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.Growth;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
+import workshop.kit.diagram.Mark;
+import workshop.kit.diagram.TableShape;
 
 /**
  * The chat app's catalogue: Q1-Q4 of the chat app and P1-P4 of its channels, on one set of tables
@@ -54,6 +56,18 @@ public final class ChatCatalogue implements Catalogue {
         List<Long> inBucket = data.messages().stream().filter(m -> m.conversationId().equals(chatId))
                 .map(Message::messageId).filter(id -> ChatTables.bucketOf(id) == ChatTables.currentBucket() - 1).toList();
         return inBucket.get(inBucket.size() / 2);
+    }
+
+    /** The tables as the design draws them before ChatTables creates them: the diagram holds the schema to it. */
+    @Override
+    public List<TableShape> plannedTables() {
+        return List.of(
+                TableShape.table("messages").partitionKey("conversation_id text", "bucket int")
+                        .clustering("message_id bigint", Mark.DESCENDING).columns("sender_id text", "body text"),
+                TableShape.table("chat_lists").partitionKey("user_id text")
+                        .clustering("last_message_at timestamp", Mark.DESCENDING).clustering("conversation_id text", Mark.ASCENDING),
+                TableShape.table("message_lookup").partitionKey("message_id bigint").columns("conversation_id text"),
+                TableShape.table("members").partitionKey("conversation_id text").clustering("user_id text", Mark.ASCENDING));
     }
 
     public AccessPattern pattern(String id) {

@@ -17,10 +17,15 @@ import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.PlanReview;
+import workshop.kit.diagram.Diagram;
+import workshop.kit.diagram.DiagramFiles;
+import workshop.kit.diagram.SchemaShapes;
+import workshop.kit.diagram.TextDiagram;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
@@ -94,8 +99,10 @@ public final class CatalogueTool {
 
     /** Reviews the catalogue's plans alone: no cluster, no tables, no serving code run. */
     static boolean review(Catalogue catalogue) {
-        CatalogueReport report = PlanReview.of(catalogue.name(), catalogue.patterns());
+        List<AccessPattern> patterns = catalogue.patterns();
+        CatalogueReport report = PlanReview.of(catalogue.name(), patterns);
         report.print();
+        show(Diagram.ofPlan(catalogue.name(), patterns, catalogue.plannedTables()));
         return report.passed();
     }
 
@@ -112,8 +119,21 @@ public final class CatalogueTool {
             CatalogueReport report = CatalogueCheck.on(session).run(catalogue);
             System.out.println();
             report.print();
-            return report.passed();
+            Diagram diagram = Diagram.ofSchema(catalogue.name(), catalogue.patterns(), catalogue.plannedTables(), SchemaShapes.of(session));
+            show(diagram);
+            if (!diagram.differences().isEmpty()) {
+                print("The schema differs from the plan in " + diagram.differences().size() + " place(s), marked != above:"
+                        + " change the table or its plannedTables() until they agree.");
+            }
+            return report.passed() && diagram.differences().isEmpty();
         }
+    }
+
+    /** The diagram in the terminal, and where its drawing was written. */
+    private static void show(Diagram diagram) {
+        System.out.println();
+        TextDiagram.lines(diagram).forEach(System.out::println);
+        print("The drawing: " + DiagramFiles.write(diagram) + " (open it in a browser).");
     }
 
     /** A message, wrapped to the terminal's width. */

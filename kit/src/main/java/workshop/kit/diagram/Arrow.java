@@ -1,0 +1,45 @@
+package workshop.kit.diagram;
+
+import java.util.List;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Plan;
+
+/**
+ * One question of the application drawn as an arrow into the tables that answer it, in the order
+ * they are read.
+ *
+ * @param id       the pattern's short name ("Q1")
+ * @param question what is asked
+ * @param rate     how often, as the catalogue says it ("20,000/s"); empty when not given
+ * @param tables   the tables read or written, in order; empty when nothing serves it yet
+ * @param access   how: "range", "point", "batch job", or "no plan yet"
+ * @param served   whether a key serves it (a batch job or a search index does not)
+ * @param bound    what bounds a read that may touch more than one partition ("walks <= 7 partitions"), else empty
+ */
+public record Arrow(String id, String question, String rate, List<String> tables, String access, boolean served, String bound) {
+
+    public Arrow {
+        tables = List.copyOf(tables);
+    }
+
+    public static Arrow of(AccessPattern pattern) {
+        String rate = pattern.rate() == null ? "" : pattern.rate().toString();
+        Plan plan = pattern.plan();
+        if (plan == null) {
+            return new Arrow(pattern.id(), pattern.question(), rate, List.of(), "no plan yet", false, "");
+        }
+        String bound = plan.walks() ? "walks <= " + plan.mostPartitions() + " partitions"
+                : plan.access() == Plan.Access.MULTI_GET ? "<= " + plan.mostPartitions() + " keys side by side" : "";
+        return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.access().toString(), plan.keyed(), bound);
+    }
+
+    /** "Q1 (20,000/s): range, walks <= 7 partitions": the arrow's label. */
+    public String label() {
+        return id + (rate.isEmpty() ? "" : " (" + rate + ")") + ": " + how();
+    }
+
+    /** "range, walks <= 7 partitions". */
+    public String how() {
+        return access + (bound.isEmpty() ? "" : ", " + bound);
+    }
+}

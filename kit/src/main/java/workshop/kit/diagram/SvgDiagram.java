@@ -1,0 +1,222 @@
+package workshop.kit.diagram;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import workshop.kit.terminal.Story;
+
+/**
+ * The diagram as one self-contained SVG, laid out by hand in two columns: the questions on the
+ * left, the tables on the right, an arrow from each question to the tables it reads. A question no
+ * key serves is drawn apart, below the others, dashed and in red and saying so in words; a column
+ * that differs from the plan is shaded and marked with an unequal sign, so no meaning rides on
+ * colour alone.
+ */
+public final class SvgDiagram {
+
+    private static final int MARGIN = 24;
+    private static final int LINE = 20;
+    private static final int QUESTION_WIDTH = 400;
+    private static final int QUESTION_CHARS = 46;
+    private static final int TABLES_X = 560;
+    private static final int ROW = 22;
+    private static final int HEADER = 30;
+    private static final int GAP = 18;
+    private static final int CHAR_WIDTH = 9; // generous for a 15 px sans-serif, so text stays inside its box
+
+    private static final String INK = "#1b1b1b";
+    private static final String ARROW = "#1a4f8b";
+    private static final String UNSERVED = "#b71c1c";
+    private static final String DIFFERENT = "#e65100";
+
+    private final Diagram diagram;
+    private final StringBuilder body = new StringBuilder();
+    private final Map<String, Integer> tableTops = new HashMap<>();
+    private final Map<String, Integer> tableHeights = new HashMap<>();
+    /** Arrows already drawn into each table, so each arrives at a point of its own along the box's edge. */
+    private final Map<String, Integer> arrived = new HashMap<>();
+    private int tableWidth;
+
+    private SvgDiagram(Diagram diagram) {
+        this.diagram = diagram;
+    }
+
+    public static String render(Diagram diagram) {
+        return new SvgDiagram(diagram).draw();
+    }
+
+    private String draw() {
+        text(MARGIN, 34, 20, "bold", INK, diagram.title());
+        text(MARGIN, 58, 15, "normal", INK, "drawn from " + diagram.source());
+        text(MARGIN, 94, 16, "bold", INK, "Questions");
+        text(TABLES_X, 94, 16, "bold", INK, "Tables");
+        int tablesBottom = drawTables(110);
+        int questionsBottom = drawQuestions(110);
+        int bottom = drawNotes(Math.max(tablesBottom, questionsBottom) + 16);
+        int width = TABLES_X + tableWidth + MARGIN;
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d"
+                     font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="15">
+                <title>%s</title>
+                <defs>
+                  <marker id="served" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>
+                  <marker id="unserved" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>
+                </defs>
+                <rect width="100%%" height="100%%" fill="#ffffff"/>
+                %s</svg>
+                """.formatted(width, bottom, width, bottom, escape(diagram.title() + ": a Chebotko diagram"), ARROW, UNSERVED, body);
+    }
+
+    private int drawTables(int top) {
+        tableWidth = 300;
+        for (TableShape table : diagram.tables()) {
+            int widest = table.columns().stream().mapToInt(c -> c.name().length() + c.type().length() + 10).max().orElse(0);
+            tableWidth = Math.max(tableWidth, Math.max(widest, table.name().length() + 10) * CHAR_WIDTH);
+        }
+        int y = top;
+        for (TableShape table : diagram.tables()) {
+            tableTops.put(table.name(), y);
+            int nameWidth = 24 + CHAR_WIDTH * table.columns().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+            boolean differs = !diagram.differencesOf(table.name(), Optional.empty()).isEmpty();
+            int height = HEADER + ROW * table.columns().size() + 6;
+            tableHeights.put(table.name(), height);
+            box(TABLES_X, y, tableWidth, height, INK, false);
+            body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n"
+                    .formatted(TABLES_X + 1, y + 1, tableWidth - 2, HEADER - 1, differs ? "#fff3e0" : "#eceff1"));
+            text(TABLES_X + 12, y + 21, 16, "bold", INK, table.name());
+            if (differs) {
+                text(TABLES_X + tableWidth - 12, y + 21, 14, "bold", DIFFERENT, "\u2260 plan", "end");
+            }
+            int row = y + HEADER;
+            for (TableShape.Column column : table.columns()) {
+                boolean columnDiffers = !diagram.differencesOf(table.name(), Optional.of(column.name())).isEmpty();
+                if (columnDiffers) {
+                    body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff3e0\"/>\n"
+                            .formatted(TABLES_X + 1, row + 2, tableWidth - 2, ROW));
+                }
+                text(TABLES_X + 12, row + 17, 15, column.mark().key() ? "bold" : "normal", INK, column.name());
+                text(TABLES_X + nameWidth, row + 17, 14, "normal", "#455a64", column.type());
+                body.append("<text x=\"%d\" y=\"%d\" font-size=\"15\" font-weight=\"bold\" fill=\"%s\" text-anchor=\"end\">%s%s</text>\n"
+                        .formatted(TABLES_X + tableWidth - 12, row + 17, columnDiffers ? DIFFERENT : INK,
+                                columnDiffers ? "\u2260 " : "", column.mark().svg()));
+                row += ROW;
+            }
+            y += height + GAP;
+        }
+        for (String name : diagram.missing()) {
+            tableTops.put(name, y);
+            tableHeights.put(name, HEADER + ROW + 6);
+            box(TABLES_X, y, tableWidth, HEADER + ROW + 6, UNSERVED, true);
+            text(TABLES_X + 12, y + 21, 16, "bold", INK, name);
+            text(TABLES_X + 12, y + HEADER + 17, 14, "italic", UNSERVED, "not in " + diagram.source());
+            y += HEADER + ROW + 6 + GAP;
+        }
+        return y;
+    }
+
+    private int drawQuestions(int top) {
+        int y = top;
+        for (Arrow arrow : diagram.served()) {
+            y = question(arrow, y, ARROW, false);
+        }
+        if (!diagram.unserved().isEmpty()) {
+            y += 10;
+            text(MARGIN, y + 16, 16, "bold", UNSERVED, "No key serves these");
+            y += 28;
+            for (Arrow arrow : diagram.unserved()) {
+                y = question(arrow, y, UNSERVED, true);
+            }
+        }
+        return y;
+    }
+
+    /** One question's box and its arrows; returns where the next box starts. */
+    private int question(Arrow arrow, int top, String colour, boolean apart) {
+        List<String> lines = new ArrayList<>(Story.wrap(arrow.question(), QUESTION_CHARS));
+        if (apart) {
+            lines.add(arrow.tables().isEmpty() ? "no key serves it: no plan yet" : "no key serves it: " + arrow.access());
+        }
+        int height = 14 + LINE * (lines.size() + 1);
+        box(MARGIN, top, QUESTION_WIDTH, height, colour, apart);
+        text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.label());
+        for (int i = 0; i < lines.size(); i++) {
+            text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, apart && i == lines.size() - 1 ? "italic" : "normal", INK, lines.get(i));
+        }
+        int step = 1;
+        for (String table : arrow.tables()) {
+            Integer tableTop = tableTops.get(table);
+            if (tableTop == null) {
+                continue;
+            }
+            int x1 = MARGIN + QUESTION_WIDTH;
+            int y1 = top + 18;
+            int x2 = TABLES_X - 2;
+            int y2 = arrival(table);
+            body.append("<path d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s marker-end=\"url(#%s)\"/>\n"
+                    .formatted(x1, y1, x1 + 70, y1, x2 - 70, y2, x2, y2, colour, apart ? " stroke-dasharray=\"7,5\"" : "",
+                            apart ? "unserved" : "served"));
+            if (arrow.tables().size() > 1) {
+                // at the curve's midpoint, on a white disc, where arrows into one table have not yet met
+                int cx = (x1 + x2) / 2;
+                int cy = (y1 + y2) / 2;
+                body.append("<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"#ffffff\" stroke=\"%s\"/>\n".formatted(cx, cy, colour));
+                text(cx, cy + 5, 13, "bold", colour, String.valueOf(step++), "middle");
+            }
+        }
+        return top + height + GAP;
+    }
+
+    /** Spreads the arrows into one table down its left edge, in the order they are drawn. */
+    private int arrival(String table) {
+        long into = diagram.arrows().stream().filter(a -> a.tables().contains(table)).count();
+        int index = arrived.merge(table, 1, Integer::sum);
+        int span = tableHeights.get(table) - 16;
+        return tableTops.get(table) + 8 + (int) (span * index / (into + 1));
+    }
+
+    /** The legend, then each difference from the plan in words. */
+    private int drawNotes(int top) {
+        int y = top;
+        List<String> legend = List.of("K partition key \u00b7 C\u2191 C\u2193 clustering column, ascending / descending"
+                + " \u00b7 S static \u00b7 IDX secondary index", "Numbers on arrows: the order a question reads its tables"
+                + " \u00b7 dashed and red: no key serves it" + (diagram.differences().isEmpty() ? "" : " \u00b7 \u2260 differs from the plan"));
+        for (String line : legend) {
+            text(MARGIN, y + 16, 14, "normal", "#455a64", line);
+            y += LINE;
+        }
+        if (!diagram.differences().isEmpty()) {
+            y += 8;
+            text(MARGIN, y + 16, 15, "bold", DIFFERENT, "Where the schema differs from the plan");
+            y += LINE + 4;
+            for (Difference difference : diagram.differences()) {
+                text(MARGIN, y + 16, 15, "normal", INK, "\u2260 " + difference);
+                y += LINE;
+            }
+        }
+        return y + MARGIN;
+    }
+
+    private void box(int x, int y, int width, int height, String stroke, boolean dashed) {
+        body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n"
+                .formatted(x, y, width, height, stroke, dashed ? "2" : "1.5", dashed ? " stroke-dasharray=\"7,5\"" : ""));
+    }
+
+    private void text(int x, int y, int size, String weight, String fill, String content) {
+        text(x, y, size, weight, fill, content, "start");
+    }
+
+    private void text(int x, int y, int size, String weight, String fill, String content, String anchor) {
+        String style = weight.equals("italic") ? "font-style=\"italic\"" : "font-weight=\"" + weight + "\"";
+        body.append("<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s fill=\"%s\" text-anchor=\"%s\">%s</text>\n"
+                .formatted(x, y, size, style, fill, anchor, escape(content)));
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

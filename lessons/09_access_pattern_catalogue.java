@@ -5,6 +5,7 @@
 //DESCRIPTION Lesson 09: the access-pattern catalogue as code, checked against the store
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,10 @@ import workshop.kit.catalogue.Verdict;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.chat.ChatData;
 import workshop.kit.chat.EarlierDesigns;
+import workshop.kit.diagram.Diagram;
+import workshop.kit.diagram.DiagramFiles;
+import workshop.kit.diagram.SchemaShapes;
+import workshop.kit.diagram.TextDiagram;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.terminal.Failures;
@@ -73,6 +78,7 @@ class access_pattern_catalogue {
             lesson.bucketTheGrowingPartitions();
             lesson.aSecondCatalogue();
             lesson.checkTheWholeCatalogue();
+            lesson.drawTheModel();
             lesson.sayItInAnInterview();
             lesson.recap.print("./jbang check 09 (sensor readings, exercises/.../lesson09), then ./jbang lesson10");
         }
@@ -304,6 +310,24 @@ class access_pattern_catalogue {
                 report.count(Verdict.GREEN), report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED), seconds);
         recap.line("the whole catalogue: %d runs green, %d explained, %d failed", report.count(Verdict.GREEN),
                 report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED));
+    }
+
+    void drawTheModel() {
+        Story.section("The model, drawn");
+        Diagram diagram = Diagram.ofSchema(catalogue.name(), catalogue.patterns(), catalogue.plannedTables(),
+                SchemaShapes.of(checker.session()));
+        TextDiagram.lines(diagram).forEach(System.out::println);
+        Path drawing = DiagramFiles.write(diagram);
+        Story.say("""
+                A Chebotko diagram, drawn from the keyspace's schema and the catalogue: %d tables with
+                their keys (K partition key, C clustering column and its order), %d questions each an
+                arrow into the tables that answer it, %d drawn apart because no key serves them. The
+                catalogue also declares its tables as planned (plannedTables()); the schema differs from
+                that plan in %d places. Open %s in a browser to see it; ./jbang catalogue --plan draws
+                the plan alone, before any table exists.""",
+                diagram.tables().size(), diagram.arrows().size(), diagram.unserved().size(), diagram.differences().size(), drawing);
+        recap.line("the model drawn: %d tables, %d questions, %d differences from the plan, in %s", diagram.tables().size(),
+                diagram.arrows().size(), diagram.differences().size(), drawing);
     }
 
     void sayItInAnInterview() {

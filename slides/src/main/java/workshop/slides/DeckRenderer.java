@@ -39,7 +39,7 @@ public final class DeckRenderer implements AutoCloseable {
         asciidoctor.registerLogHandler(this::log);
     }
 
-    /** Renders each deck into Decks.output(), next to a copy of the charts and the stylesheet. */
+    /** Renders each deck into Decks.output(), next to a copy of the charts, the diagrams and the stylesheet. */
     public List<RenderedDeck> render(List<Deck> decks) {
         Path out = Decks.output();
         try {
@@ -53,6 +53,7 @@ public final class DeckRenderer implements AutoCloseable {
                             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
+            DeckDiagrams.write(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -66,7 +67,9 @@ public final class DeckRenderer implements AutoCloseable {
         List<String> problems = new ArrayList<>(logged);
         for (ImageReference image : document.getCatalog().getImages()) {
             String imagesdir = image.getImagesdir() == null ? "" : image.getImagesdir();
-            Path file = deck.source().resolveSibling(imagesdir).resolve(image.getTarget()).normalize();
+            // a diagram is drawn into the output at render time; a chart is a committed file beside the deck
+            Path file = image.getTarget().startsWith(DeckDiagrams.FOLDER + "/") ? out.resolve(image.getTarget())
+                    : deck.source().resolveSibling(imagesdir).resolve(image.getTarget()).normalize();
             if (!Files.isRegularFile(file)) {
                 problems.add("image not found: " + Workshop.root().relativize(file)
                         + " (regenerate the charts: ./mvnw -q -pl slides -am verify -Pcharts)");

@@ -318,14 +318,18 @@ class access_pattern_catalogue {
                 SchemaShapes.of(checker.session()));
         TextDiagram.lines(diagram).forEach(System.out::println);
         Path drawing = DiagramFiles.write(diagram);
+        List<String> unplanned = diagram.differences().stream().map(workshop.kit.diagram.Difference::table).distinct().toList();
         Story.say("""
                 A Chebotko diagram, drawn from the keyspace's schema and the catalogue: %d tables with
                 their keys (K partition key, C clustering column and its order), %d questions each an
                 arrow into the tables that answer it, %d drawn apart because no key serves them. The
-                catalogue also declares its tables as planned (plannedTables()); the schema differs from
-                that plan in %d places. Open %s in a browser to see it; ./jbang catalogue --plan draws
-                the plan alone, before any table exists.""",
-                diagram.tables().size(), diagram.arrows().size(), diagram.unserved().size(), diagram.differences().size(), drawing);
+                catalogue declares its tables as planned too (plannedTables()), and the schema differs
+                from that plan in %d places: %s. Those are the earlier steps' tables, still in the
+                keyspace; no question reads them any more, and a table nothing reads is one to drop.
+                Open %s in a browser to see the drawing; ./jbang catalogue --plan draws the plan
+                alone, before any table exists.""",
+                diagram.tables().size(), diagram.arrows().size(), diagram.unserved().size(), diagram.differences().size(),
+                String.join(", ", unplanned), drawing);
         recap.line("the model drawn: %d tables, %d questions, %d differences from the plan, in %s", diagram.tables().size(),
                 diagram.arrows().size(), diagram.differences().size(), drawing);
     }

@@ -11,8 +11,8 @@ import workshop.kit.diagram.SvgDiagram;
 
 /**
  * The diagrams the decks show, drawn from the workshop's own catalogue code each time the decks are
- * rendered (so they never drift from the design they picture), into the output's diagrams/ folder.
- * A deck shows one as image::diagrams/NAME.svg[].
+ * rendered (so they never drift from the design they picture), into diagrams/ beside the output's
+ * charts. A deck shows one as image::diagrams/NAME.svg[] (its imagesdir is the charts folder).
  */
 final class DeckDiagrams {
 

@@ -53,7 +53,7 @@ public final class DeckRenderer implements AutoCloseable {
                             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
-            DeckDiagrams.write(out);
+            DeckDiagrams.write(out.resolve("charts"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -68,8 +68,8 @@ public final class DeckRenderer implements AutoCloseable {
         for (ImageReference image : document.getCatalog().getImages()) {
             String imagesdir = image.getImagesdir() == null ? "" : image.getImagesdir();
             // a diagram is drawn into the output at render time; a chart is a committed file beside the deck
-            Path file = image.getTarget().startsWith(DeckDiagrams.FOLDER + "/") ? out.resolve(image.getTarget())
-                    : deck.source().resolveSibling(imagesdir).resolve(image.getTarget()).normalize();
+            Path file = (image.getTarget().startsWith(DeckDiagrams.FOLDER + "/") ? out.resolve(imagesdir)
+                    : deck.source().resolveSibling(imagesdir)).resolve(image.getTarget()).normalize();
             if (!Files.isRegularFile(file)) {
                 problems.add("image not found: " + Workshop.root().relativize(file)
                         + " (regenerate the charts: ./mvnw -q -pl slides -am verify -Pcharts)");

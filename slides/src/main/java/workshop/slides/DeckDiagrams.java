@@ -5,14 +5,21 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import workshop.kit.Workshop;
+import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.chat.ChatCatalogue;
+import workshop.kit.diagram.Arrow;
+import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.SvgDiagram;
+import workshop.kit.diagram.TableShape;
 
 /**
- * The diagrams the decks show, drawn from the workshop's own catalogue code each time the decks are
- * rendered (so they never drift from the design they picture), into diagrams/ beside the output's
- * charts. A deck shows one as image::diagrams/NAME.svg[] (its imagesdir is the charts folder).
+ * The diagrams the decks show, drawn each time the decks are rendered from the code they picture:
+ * the CREATE TABLE statements a lesson runs, and the chat app's catalogue. So a picture never drifts
+ * from the design. Written into diagrams/ beside the output's charts; a deck shows one as
+ * image::diagrams/NAME.svg[] (its imagesdir is the charts folder).
  */
 final class DeckDiagrams {
 
@@ -20,16 +27,60 @@ final class DeckDiagrams {
 
     private DeckDiagrams() {}
 
-    static List<Diagram> all() {
+    static Map<String, Diagram> all() {
         ChatCatalogue chat = new ChatCatalogue();
-        return List.of(Diagram.ofPlan(chat.name(), chat.patterns(), chat.plannedTables()));
+        return Map.of(
+                "chat-app", Diagram.ofPlan(chat.name(), chat.patterns(), chat.plannedTables()),
+                "lesson01-two-designs", lesson01(chat.pattern("Q1")),
+                "lesson04-chat-lists", lesson04(chat.pattern("Q2")));
+    }
+
+    /** Lesson 01's designs A and B, as its schemas tag creates them, and Q1 asked of each. */
+    private static Diagram lesson01(AccessPattern q1) {
+        List<TableShape> tables = CqlShapes.parse(tagged("lessons/01_naive_table.java", "schemas"));
+        String rate = q1.rate().toString();
+        return Diagram.of("Lesson 01: one question, two designs", "lesson 01's CREATE TABLE statements", tables, List.of(
+                new Arrow("A", q1.question(), rate, List.of("messages_by_id"), "every node, every partition scanned", false, ""),
+                new Arrow("B", q1.question(), rate, List.of("messages_by_conversation"), "range", true, "")));
+    }
+
+    /** Lesson 04's Q2 before (a read per chat of the user's) and after (one partition of chat_lists). */
+    private static Diagram lesson04(AccessPattern q2) {
+        // chat_lists and its rebuilt twin are created by one formatted statement: named here as the lesson names them
+        String source = read(Workshop.root().resolve("kit/src/main/java/workshop/kit/chat/ChatListTables.java"));
+        List<TableShape> tables = CqlShapes.parse(source.replace("CREATE TABLE %s", "CREATE TABLE chat_lists")).stream()
+                .filter(t -> List.of("user_chats", "messages", "chat_lists").contains(t.name())).toList();
+        String rate = q2.rate().toString();
+        return Diagram.of("Lesson 04: a user's chats, before and after", "lesson 04's CREATE TABLE statements", tables, List.of(
+                new Arrow("before", q2.question(), rate, List.of("user_chats", "messages"),
+                        "a read of every chat the user is in, sorted in the app", false, ""),
+                new Arrow("after", q2.question(), rate, List.of("chat_lists"), "range", true, "")));
+    }
+
+    /** The lines between a source file's tag::NAME[] and end::NAME[], as the decks include them. */
+    private static String tagged(String file, String tag) {
+        String source = read(Workshop.root().resolve(file));
+        int start = source.indexOf("tag::" + tag + "[]");
+        int end = source.indexOf("end::" + tag + "[]");
+        if (start < 0 || end < start) {
+            throw new IllegalStateException(file + " has no tag::" + tag + "[] region for its deck's diagram");
+        }
+        return source.substring(start, end);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static void write(Path out) {
         try {
             Files.createDirectories(out.resolve(FOLDER));
-            for (Diagram diagram : all()) {
-                Files.writeString(out.resolve(FOLDER).resolve(diagram.slug() + ".svg"), SvgDiagram.render(diagram));
+            for (Map.Entry<String, Diagram> diagram : all().entrySet()) {
+                Files.writeString(out.resolve(FOLDER).resolve(diagram.getKey() + ".svg"), SvgDiagram.render(diagram.getValue()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

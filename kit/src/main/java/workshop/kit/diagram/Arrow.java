@@ -33,11 +33,6 @@ public record Arrow(String id, String question, String rate, List<String> tables
         return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.access().toString(), plan.keyed(), bound);
     }
 
-    /** "Q1 (20,000/s): range, walks <= 7 partitions": the arrow's label. */
-    public String label() {
-        return id + (rate.isEmpty() ? "" : " (" + rate + ")") + ": " + how();
-    }
-
     /** "range, walks <= 7 partitions". */
     public String how() {
         return access + (bound.isEmpty() ? "" : ", " + bound);

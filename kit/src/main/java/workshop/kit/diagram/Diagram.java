@@ -40,7 +40,16 @@ public record Diagram(String title, String source, List<TableShape> tables, List
 
     private static Diagram of(String title, String source, List<AccessPattern> patterns, List<TableShape> shapes,
                               List<Difference> differences) {
-        List<Arrow> arrows = patterns.stream().map(Arrow::of).toList();
+        return drawn(title, source, shapes, patterns.stream().map(Arrow::of).toList(), differences);
+    }
+
+    /** Arrows written out, for a picture that compares designs of one question (a deck's before and after). */
+    public static Diagram of(String title, String source, List<TableShape> shapes, List<Arrow> arrows) {
+        return drawn(title, source, shapes, arrows, List.of());
+    }
+
+    private static Diagram drawn(String title, String source, List<TableShape> shapes, List<Arrow> arrows,
+                              List<Difference> differences) {
         List<String> order = new ArrayList<>();
         arrows.forEach(a -> a.tables().stream().filter(t -> !order.contains(t)).forEach(order::add));
         List<TableShape> tables = shapes.stream().sorted(Comparator.comparingInt(t -> rank(order, t.name()))).toList();

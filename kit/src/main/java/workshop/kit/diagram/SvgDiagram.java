@@ -138,14 +138,15 @@ public final class SvgDiagram {
     /** One question's box and its arrows; returns where the next box starts. */
     private int question(Arrow arrow, int top, String colour, boolean apart) {
         List<String> lines = new ArrayList<>(Story.wrap(arrow.question(), QUESTION_CHARS));
-        if (apart) {
-            lines.add(arrow.tables().isEmpty() ? "no key serves it: no plan yet" : "no key serves it: " + arrow.access());
-        }
-        int height = 14 + LINE * (lines.size() + 1);
+        List<String> how = Story.wrap(apart ? "no key serves it: " + arrow.how() : arrow.how(), QUESTION_CHARS);
+        int height = 14 + LINE * (1 + lines.size() + how.size());
         box(MARGIN, top, QUESTION_WIDTH, height, colour, apart);
-        text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.label());
+        text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.id() + (arrow.rate().isEmpty() ? "" : " (" + arrow.rate() + ")"));
         for (int i = 0; i < lines.size(); i++) {
-            text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, apart && i == lines.size() - 1 ? "italic" : "normal", INK, lines.get(i));
+            text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, "normal", INK, lines.get(i));
+        }
+        for (int i = 0; i < how.size(); i++) {
+            text(MARGIN + 12, top + 22 + LINE * (lines.size() + i + 1), 15, "italic", colour, how.get(i));
         }
         int step = 1;
         for (String table : arrow.tables()) {

@@ -53,6 +53,7 @@ class DiagramTest {
         long arrows = PLAN.arrows().stream().mapToLong(a -> a.tables().size()).sum();
         assertEquals(arrows, svg.getElementsByTagName("path").getLength() - 2, "one path per question and table it reads");
         assertTrue(texts.contains("No key serves these") && texts.contains("no key serves it: batch job"), texts);
+        assertTrue(texts.contains("range, walks <= 4 partitions"), texts);
     }
 
     @Test
@@ -73,6 +74,21 @@ class DiagramTest {
         String text = String.join("\n", TextDiagram.lines(diagram));
         assertTrue(text.contains("taken_at   timestamp  C asc  != plan"), text);
         assertTrue(allText(parse(SvgDiagram.render(diagram))).contains("\u2260 readings.taken_at clustered descending"));
+    }
+
+    @Test
+    void tablesAreReadFromTheCreateStatementsOfALessonsSource() throws Exception {
+        String source = java.nio.file.Files.readString(workshop.kit.Workshop.root().resolve("kit/src/main/java/workshop/kit/chat/ChatTables.java"));
+        List<TableShape> parsed = CqlShapes.parse(source);
+        assertEquals(List.of("messages", "message_lookup", "members", "chat_lists"), parsed.stream().map(TableShape::name).toList());
+        assertEquals(List.of(), Difference.between(CHAT.plannedTables(), parsed), "ChatTables builds what ChatCatalogue plans");
+        TableShape sites = CqlShapes.parse("""
+                CREATE TABLE sites (site text, sensor text, name text STATIC, kind text, PRIMARY KEY ((site), sensor))
+                WITH CLUSTERING ORDER BY (sensor DESC)";
+                CREATE INDEX sites_kind ON sites (kind)""").get(0);
+        assertEquals(List.of(Mark.PARTITION_KEY, Mark.DESCENDING, Mark.STATIC, Mark.INDEXED),
+                sites.columns().stream().map(TableShape.Column::mark).toList());
+        assertEquals("text", sites.column("name").orElseThrow().type());
     }
 
     @Test

@@ -40,7 +40,7 @@ final class ReadsReleasedTogether {
         return sent.get();
     }
 
-    /** The most queries under way at the same moment, from the call until its rows were released. */
+    /** The most queries under way at one moment, from the call until its rows were released. */
     int mostAtOnce() {
         return most.get();
     }
@@ -66,6 +66,7 @@ final class ReadsReleasedTogether {
     }
 
     private static boolean query(Method method, Object[] args) {
-        return method.getName().equals("execute") && args.length > 0 && args[0] instanceof Statement<?>;
+        return method.getName().equals("execute") && args.length > 0
+                && args[0] instanceof Statement<?>;
     }
 }

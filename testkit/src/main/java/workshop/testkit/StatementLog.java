@@ -31,7 +31,8 @@ public final class StatementLog {
         private static final Pattern TABLE = Pattern.compile(
                 "\\b(?:FROM|UPDATE|INTO)\\s+(?:\"?\\w+\"?\\.)?\"?(\\w+)", Pattern.CASE_INSENSITIVE);
         private static final Pattern CONDITIONAL = Pattern.compile(
-                "^\\s*(?:UPDATE|INSERT|DELETE)\\b.*\\bIF\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+                "^\\s*(?:UPDATE|INSERT|DELETE)\\b.*\\bIF\\b",
+                Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
         /** The table it names, lower case; empty for a statement that names none. */
         public String table() {
@@ -75,7 +76,8 @@ public final class StatementLog {
     private final AtomicReference<Fault> fault = new AtomicReference<>();
 
     private StatementLog(CqlSession target) {
-        this.session = Interposed.around(CqlSession.class, target, this::record, this::failIfChosen);
+        this.session = Interposed.around(CqlSession.class, target, this::record,
+                this::failIfChosen);
     }
 
     public static StatementLog around(CqlSession target) {
@@ -87,7 +89,7 @@ public final class StatementLog {
         return session;
     }
 
-    /** Runs the work and returns its value with every statement it ran through {@link #session()}. */
+    /** Runs the work; returns its value and every statement it ran through {@link #session()}. */
     public <T> Recorded<T> record(Supplier<T> work) {
         List<Ran> ran = new CopyOnWriteArrayList<>();
         recording = ran;
@@ -119,7 +121,8 @@ public final class StatementLog {
     private void failIfChosen(Method method, Object[] args) {
         Fault armed = fault.get();
         Ran statement = statementOf(method, args);
-        if (armed != null && statement != null && armed.which().test(statement) && fault.compareAndSet(armed, null)) {
+        if (armed != null && statement != null && armed.which().test(statement)
+                && fault.compareAndSet(armed, null)) {
             throw armed.error();
         }
     }
@@ -132,7 +135,8 @@ public final class StatementLog {
         if (args[0] instanceof String cql) {
             return new Ran(cql, null);
         }
-        return args[0] instanceof Statement<?> statement ? new Ran(cqlOf(statement), statement.getConsistencyLevel()) : null;
+        return args[0] instanceof Statement<?> statement
+                ? new Ran(cqlOf(statement), statement.getConsistencyLevel()) : null;
     }
 
     private static String cqlOf(Statement<?> statement) {

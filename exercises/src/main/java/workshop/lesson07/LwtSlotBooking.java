@@ -24,6 +24,7 @@ public class LwtSlotBooking {
         throw new UnsupportedOperationException("TODO: create the restaurants and slots tables");
     }
 
+    /** Its zone decides when a sitting is over, in summer as in winter. */
     public void addRestaurant(Restaurant restaurant) {
         // TODO: insert the restaurant
         throw new UnsupportedOperationException("TODO: insert a restaurant");
@@ -38,7 +39,9 @@ public class LwtSlotBooking {
     /**
      * @return Booked when this request took the table, Taken when someone else holds it
      * @throws BookingRefused when the party is larger than the table, the slot does not exist, or
-     *                        the sitting is not in the future; nothing is written to the slots then
+     *                        the sitting is not in the future; nothing is written to the slots
+     *                        then. A conditional write that times out may still have been
+     *                        applied: learn which before answering.
      */
     public BookingResult book(BookingRequest request) {
         // TODO: UPDATE ... IF reservation_id = null (a lightweight transaction), then read [applied]

@@ -16,7 +16,10 @@ public class SlotBooking {
     private final DataSource db;
     private final Clock clock;
 
-    /** @param clock "now", for refusing sittings that are over (in the restaurant's zone) */
+    /**
+     * @param clock "now", read on every call, for refusing sittings that are over (in the
+     *              restaurant's zone)
+     */
     public SlotBooking(DataSource db, Clock clock) {
         this.db = db;
         this.clock = clock;

@@ -211,7 +211,8 @@ class YearlyExportTest {
     void workersGatherAtTheSameMoment(CqlSession plain) {
         int workers = 8;
         List<TokenSlice> slices = TokenSlice.WHOLE_RING.split(workers);
-        YearlyExport together = new YearlyExport(ReadsReleasedTogether.of(plain, workers));
+        ReadsReleasedTogether reads = new ReadsReleasedTogether(plain, workers);
+        YearlyExport together = new YearlyExport(reads.session());
         String call = "export(" + BULK_SENDER + ", 2024, " + workers + " slices, " + workers + " workers)";
         List<Message> exported;
         try {
@@ -222,6 +223,31 @@ class YearlyExportTest {
                     + " (ConcurrentLinkedQueue, or Collections.synchronizedList), sorted once all workers are done.", e);
         }
         assertSameExport(call, expected(BULK_SENDER, 2024), exported, slices);
+    }
+
+    @Test
+    @DisplayName("the export reads as many slices side by side as it is given workers: 3, then 6")
+    void asManyReadsAsWorkers(CqlSession plain) {
+        for (int workers : new int[] {3, 6}) {
+            // Held until `workers` of them are under way: a right export shows exactly that many.
+            ReadsReleasedTogether reads = new ReadsReleasedTogether(plain, workers);
+            List<TokenSlice> slices = TokenSlice.WHOLE_RING.split(2 * workers);
+            String call = String.format("export(user-3, 2024, %d slices, %d workers)",
+                    slices.size(), workers);
+            YearlyExport export = new YearlyExport(reads.session());
+            List<Message> exported = export.export("user-3", 2024, slices, workers);
+            assertSameExport(call, expected("user-3", 2024), exported, slices);
+            // One query for many slices runs nothing side by side: everyNodeOneQueryPerSlice.
+            if (reads.queries() >= slices.size() && reads.mostAtOnce() != workers) {
+                fail(String.format("""
+                        %s ran %d slice queries at the same moment; it was given %d workers.
+                          The caller sizes a batch job to what the cluster can spare beside live
+                          traffic: more at once overloads the nodes, fewer is slower than asked. Run
+                          the slices on exactly `workers` threads (TokenRangeScan.forEachSlice(slices,
+                          workers, ...)), not on a parallel stream or a pool sized by the machine.""",
+                        call, reads.mostAtOnce(), workers));
+            }
+        }
     }
 
     @Test

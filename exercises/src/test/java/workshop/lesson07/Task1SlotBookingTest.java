@@ -30,6 +30,7 @@ import workshop.kit.dining.DiningSchema;
 import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
+import workshop.testkit.MovableClock;
 
 class Task1SlotBookingTest {
 
@@ -253,6 +254,44 @@ class Task1SlotBookingTest {
         fail("At 11:30 in Paris (10:30 UTC) a server whose clock is in UTC answered " + result + " for the 11:00 sitting,"
                 + " which is over. Sittings are in the restaurant's local time: take 'now' in the restaurant's zone,"
                 + " LocalDateTime.now(clock.withZone(zone)), not in the clock's own zone.");
+    }
+
+    @Test
+    @DisplayName("a sitting that starts right now is not in the future: at 19:30, 19:30 is refused")
+    void sittingStartingNow() {
+        ZonedDateTime now = ZonedDateTime.of(TODAY, SITTINGS.get(1), PARIS);
+        Clock atTheSitting = Clock.fixed(now.toInstant(), PARIS);
+        SlotBooking booking = new SlotBooking(db.dataSource(), atTheSitting);
+        String answer = Answer.of(() -> booking.book(today(SITTINGS.get(1), 2)));
+        if (!answer.equals(Answer.OVER)) {
+            fail("At 19:30:00 exactly, book() answered " + answer + " for the 19:30 sitting. A"
+                    + " sitting that starts now is not in the future, so it is refused;"
+                    + " sitting.isBefore(now) lets that very instant through. Refuse every sitting"
+                    + " that is not after now: !sitting.isAfter(now).");
+        }
+    }
+
+    @Test
+    @DisplayName("'now' is read on every call: once the clock passes 19:30, 19:30 is refused")
+    void nowOnEveryCall() {
+        MovableClock clock = MovableClock.at(ZonedDateTime.of(TODAY, LocalTime.of(19, 0), PARIS));
+        SlotBooking booking = new SlotBooking(db.dataSource(), clock);
+        assertEquals(Answer.BOOKED, Answer.of(() -> booking.book(today(SITTINGS.get(1), 6))),
+                "at 19:00 the 19:30 sitting is still ahead");
+        clock.moveTo(ZonedDateTime.of(TODAY, LocalTime.of(20, 0), PARIS));
+        String later = Answer.of(() -> booking.book(today(SITTINGS.get(1), 7)));
+        if (!later.equals(Answer.OVER)) {
+            fail("The clock moved from 19:00 to 20:00 between two calls of one SlotBooking; the"
+                    + " second call answered " + later + " for the 19:30 sitting, which is over. It"
+                    + " judged by a 'now' kept from before (from the constructor?), and one"
+                    + " SlotBooking serves as long as the app runs. Read the clock on every call:"
+                    + " LocalDateTime.now(clock.withZone(zone)) inside book().");
+        }
+    }
+
+    /** A table at a sitting today: only these tests use today's evening sittings. */
+    static BookingRequest today(LocalTime sitting, int table) {
+        return new BookingRequest(UUID.randomUUID(), RESTAURANT, TODAY, sitting, table, 9, 2);
     }
 
     @Test

@@ -1,11 +1,14 @@
 package workshop.lesson02;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Exercise 02, part 2: Q3, "open one message from a link". The link carries both the
- * conversation id and the message id, so the read should touch one partition and one row.
+ * Exercise 02, part 2: one messages table answers both of the lesson's questions. Q1, "the n
+ * newest messages of a chat", is the busy one: one partition, stopping after n rows. Q3, "open one
+ * message from a link": the link carries both the conversation id and the message id, so the read
+ * should touch one partition and one row.
  */
 public class MessageLinks {
 
@@ -25,7 +28,13 @@ public class MessageLinks {
         throw new UnsupportedOperationException("TODO: insert a message");
     }
 
-    /** The message the link points to, if it exists. */
+    /** Q1: the conversation's n newest messages, newest first. */
+    public List<Message> newest(String conversationId, int n) {
+        // TODO: one partition, no more rows than it returns
+        throw new UnsupportedOperationException("TODO: read a chat's newest messages");
+    }
+
+    /** Q3: the message the link points to, if it exists. */
     public Optional<Message> open(String conversationId, long messageId) {
         // TODO: one partition, one row
         throw new UnsupportedOperationException("TODO: read one message by its full primary key");

@@ -18,10 +18,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
  *   Task 4 (Task4RetriedSendTest): a send repeated by its client answers what the first one answered.
  *
  * Tables the tests read by name: messages (the history; a partition holds at most bucketSize
- * consecutive seqs, bucket number seq / bucketSize), channel_head (one row per channel: its
- * high_water_seq, current_bucket and last_activity) and message_by_client_id (a send's seq and
- * message_id found by channel_id, sender_id and client_msg_id, kept for one day). How each is keyed
- * and ordered is yours to decide.
+ * consecutive seqs, bucket number seq / bucketSize; kept for good), channel_head (one row per
+ * channel, kept as long as the channel: its high_water_seq, current_bucket and last_activity) and
+ * message_by_client_id (a send's seq and message_id found by channel_id, sender_id and
+ * client_msg_id, kept for one day). How each is keyed and ordered is yours to decide.
  *
  * The tests give you a session already bound to a keyspace of your own: write table names without
  * a keyspace, and use prepared statements with bound values. They use small buckets (25 seqs) so that

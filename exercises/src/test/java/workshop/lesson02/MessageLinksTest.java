@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,6 +16,7 @@ import workshop.kit.cost.TracingSession;
 import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.ListExpectations;
 
 @ExtendWith(CassandraExtension.class)
 class MessageLinksTest {
@@ -40,6 +42,25 @@ class MessageLinksTest {
         }
         session = traced;
         links = fresh;
+    }
+
+    /** The chat's messages, newest first, as sent. */
+    private static List<Message> newestFirst(String chat) {
+        return SENT.stream().filter(m -> m.conversationId().equals(chat))
+                .sorted(Comparator.comparingLong(Message::messageId).reversed()).toList();
+    }
+
+    @Test
+    @DisplayName("the same table answers Q1: a chat's 20 newest messages, newest first, from one partition")
+    void newestFromTheSameTable() {
+        Measured<List<Message>> result = session.measure(() -> links.newest("chat-2", 20));
+        ListExpectations.assertSameList("newest(\"chat-2\", 20)", newestFirst("chat-2").subList(0, 20), result.value(),
+                "newest first");
+        CostExpectations.assertOnePartitionRead("newest(\"chat-2\", 20)", result.cost(), 20, """
+                  The chat's messages lie in many partitions: the partition key holds more than the
+                  conversation (a partition per message?). Q1 and Q3 share this table, so key the partition
+                  by conversation_id alone and order it by message_id, newest first: Q1 then reads the
+                  first 20 rows of one partition, and Q3 one row of it.""");
     }
 
     @Test
@@ -68,14 +89,16 @@ class MessageLinksTest {
     }
 
     @Test
-    @DisplayName("a link to a message missing between two of its chat's messages opens nothing, not a neighbour")
+    @DisplayName("a link to a message missing between two of its chat's messages, or newer than all, opens nothing")
     void missingBetweenNeighbours() {
-        Message before = SENT.get(1);
-        long absent = before.messageId() + 1; // chat-1 has no such id: its next message is 4 sends later
-        Measured<Optional<Message>> result = session.measure(() -> links.open(before.conversationId(), absent));
-        assertTrue(result.value().isEmpty(), () -> "open(" + before.conversationId() + ", " + absent + ") returned "
-                + result.value().orElseThrow() + ", a neighbouring message: a link names one exact row, so"
-                + " read it with message_id = ?, not a range that stops at the nearest one");
-        CostExpectations.assertOnePartitionRead("open(" + before.conversationId() + ", " + absent + ")", result.cost(), 0);
+        List<Message> chat = newestFirst("chat-1");
+        // No such ids in chat-1: one lies between two of its messages, one above its newest.
+        for (long absent : new long[] {chat.get(chat.size() / 2).messageId() + 1, chat.get(0).messageId() + 1}) {
+            Measured<Optional<Message>> result = session.measure(() -> links.open("chat-1", absent));
+            assertTrue(result.value().isEmpty(), () -> "open(chat-1, " + absent + ") returned "
+                    + result.value().orElseThrow() + ", a neighbouring message: a link names one exact row, so"
+                    + " read it with message_id = ?, not a range that stops at the nearest one");
+            CostExpectations.assertOnePartitionRead("open(chat-1, " + absent + ")", result.cost(), 0);
+        }
     }
 }

@@ -2,8 +2,11 @@ package workshop.lesson02;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import workshop.testkit.SettableClock;
 
 class TimeOrderedIdsTest {
 
@@ -44,6 +48,30 @@ class TimeOrderedIdsTest {
         Thread.sleep(5);
         long later = ids.next();
         assertTrue(TimeOrderedIds.millisOf(later) > TimeOrderedIds.millisOf(previous) - 1);
+    }
+
+    @Test
+    @DisplayName("a clock stepped back (NTP, a resumed VM) does not make ids go back")
+    void clockSteppedBack() {
+        SettableClock clock = new SettableClock(Instant.parse("2026-03-02T09:00:00Z"));
+        TimeOrderedIds ids = new TimeOrderedIds(4, clock);
+        long before = ids.next();
+        clock.move(Duration.ofMillis(1));
+        long last = ids.next();
+        assertTrue(last > before, "id " + last + " came a millisecond after " + before + " but is not greater");
+        Duration step = Duration.ofSeconds(-2);
+        clock.move(step);
+        // A generator that waits for the clock to catch up would wait forever on this clock.
+        long[] after = assertTimeoutPreemptively(Duration.ofSeconds(2), () -> new long[] {ids.next(), ids.next()},
+                "next() did not return after the clock stepped back: waiting for the clock to catch up stalls every"
+                        + " send for as long as the step. Carry on from the last id handed out instead.");
+        for (long id : after) {
+            assertTrue(id > last, "after the clock stepped back " + step.negated().toSeconds() + " s, next() returned "
+                    + id + ", below " + last + " that it returned before: ids went back in time, so newest-first"
+                    + " order breaks and an id can repeat. Keep the last id handed out and return max(id from the"
+                    + " clock, last id + 1).");
+            last = id;
+        }
     }
 
     @Test

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +20,7 @@ import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.ListExpectations;
+import workshop.testkit.SettableClock;
 
 @ExtendWith(CassandraExtension.class)
 class BucketedMessagesTest {
@@ -32,6 +31,8 @@ class BucketedMessagesTest {
     private static final String WALK = "The walk asks the bucket of now, then each older bucket until it has n messages"
             + " or has asked maxBuckets buckets; each bucket is one partition.";
 
+    /** At NOW, but for the test that moves it between two calls. */
+    private static final SettableClock CLOCK = new SettableClock(NOW);
     private static final List<Message> SENT = new ArrayList<>();
     private static TracingSession session;
     private static BucketedMessages messages;
@@ -42,7 +43,7 @@ class BucketedMessagesTest {
         if (messages != null) {
             return;
         }
-        BucketedMessages fresh = new BucketedMessages(traced, Clock.fixed(NOW, ZoneOffset.UTC), MAX_BUCKETS);
+        BucketedMessages fresh = new BucketedMessages(traced, CLOCK, MAX_BUCKETS);
         fresh.createTable();
         SENT.clear();
         send("busy", 0, 120);     // a busy chat: plenty in the current bucket
@@ -74,13 +75,15 @@ class BucketedMessagesTest {
         return Snowflake.EPOCH_MILLIS + sinceEpoch - sinceEpoch % TEN_DAYS;
     }
 
+    /** How many buckets before the clock's a message lies (negative: after it). */
     private static long bucketsBack(long messageId) {
-        return (bucketStart(NOW) - bucketStart(Snowflake.instant(messageId))) / TEN_DAYS;
+        return (bucketStart(CLOCK.instant()) - bucketStart(Snowflake.instant(messageId))) / TEN_DAYS;
     }
 
-    /** The n newest messages of the chat within the last MAX_BUCKETS buckets, newest first. */
+    /** The n newest messages of the chat within the last MAX_BUCKETS buckets up to the clock's, newest first. */
     private static List<Message> newest(String chat, int n) {
-        return SENT.stream().filter(m -> m.conversationId().equals(chat) && bucketsBack(m.messageId()) < MAX_BUCKETS)
+        return SENT.stream().filter(m -> m.conversationId().equals(chat) && bucketsBack(m.messageId()) >= 0
+                        && bucketsBack(m.messageId()) < MAX_BUCKETS)
                 .sorted(Comparator.comparingLong(Message::messageId).reversed()).limit(n).toList();
     }
 
@@ -96,7 +99,10 @@ class BucketedMessagesTest {
                     + NOW + ") is " + Buckets.bucketAt(NOW) + ": messages are stored in one bucket and looked for in"
                     + " another. Fix Buckets first (BucketsTest says how).");
         }
-        Measured<List<Message>> result = session.measure(() -> messages.latest(chat, n));
+        check(chat, n, expectedBuckets, session.measure(() -> messages.latest(chat, n)));
+    }
+
+    private static void check(String chat, int n, int expectedBuckets, Measured<List<Message>> result) {
         List<Message> expected = newest(chat, n);
         ListExpectations.assertSameList("latest(\"" + chat + "\", " + n + ")", expected, result.value(), "newest first,"
                 + " walking back from the bucket of the given clock's now (Buckets.bucketAt(clock.instant()))");
@@ -123,6 +129,24 @@ class BucketedMessagesTest {
     @DisplayName("a quiet chat: the walk steps back through empty buckets until it has enough")
     void quiet() {
         check("quiet", 40, 8);
+    }
+
+    @Test
+    @DisplayName("now is read at every call: a clock moved back a bucket starts the walk a bucket earlier")
+    void clockReadAtEveryCall() {
+        check("fresh", 50, 2);
+        CLOCK.move(Duration.ofDays(-10));
+        try {
+            Instant now = CLOCK.instant();
+            Measured<List<Message>> result = session.measure(() -> messages.latest("fresh", 50));
+            result.value().stream().filter(m -> bucketsBack(m.messageId()) < 0).findFirst().ifPresent(m -> fail(
+                    "with the clock moved back to " + now + ", latest(\"fresh\", 50) returned " + m + ", from a bucket"
+                    + " after the clock's: the walk started from a now read once, before the clock moved (in the"
+                    + " constructor?). Read clock.instant() in latest() itself, at every call."));
+            check("fresh", 50, 1, result);
+        } finally {
+            CLOCK.set(NOW);
+        }
     }
 
     @Test

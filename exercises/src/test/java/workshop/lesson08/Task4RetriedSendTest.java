@@ -88,27 +88,34 @@ class Task4RetriedSendTest {
     }
 
     @Test
-    @DisplayName("the history is kept: only the claims expire, no messages row carries a TTL")
+    @DisplayName("the history and each channel's head are kept: only the claims expire, no other row carries a TTL")
     void historyNeverExpires(CqlSession plain) {
+        assertKeptForGood(plain, "messages", "the whole history would expire");
+        assertKeptForGood(plain, "channel_head", "a channel quiet that long would lose its high_water_seq and number"
+                + " its next message 1 again, a seq its history already holds");
+    }
+
+    /** Neither the table nor any row of it may expire: the claims' TTL belongs to message_by_client_id alone. */
+    private static void assertKeptForGood(CqlSession plain, String table, String why) {
         String keyspace = plain.getKeyspace().orElseThrow().asInternal();
-        Row table = plain.execute(SimpleStatement.newInstance(
-                "SELECT default_time_to_live FROM system_schema.tables WHERE keyspace_name = ? AND table_name = 'messages'",
-                keyspace)).one();
-        assertNotNull(table, "no table messages in keyspace " + keyspace);
-        assertEquals(0, table.getInt("default_time_to_live"), "messages has default_time_to_live = "
-                + table.getInt("default_time_to_live") + ": the whole history would expire. Only the claims"
-                + " (message_by_client_id) are kept for a day; the messages are kept for good.");
+        Row options = plain.execute(SimpleStatement.newInstance(
+                "SELECT default_time_to_live FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+                keyspace, table)).one();
+        assertNotNull(options, "no table " + table + " in keyspace " + keyspace);
+        assertEquals(0, options.getInt("default_time_to_live"), table + " has default_time_to_live = "
+                + options.getInt("default_time_to_live") + ": " + why + ". Only the claims (message_by_client_id)"
+                + " are kept for a day; " + table + " is kept for good.");
         for (Row column : plain.execute(SimpleStatement.newInstance("""
                 SELECT column_name, kind FROM system_schema.columns
-                WHERE keyspace_name = ? AND table_name = 'messages'""", keyspace))) {
+                WHERE keyspace_name = ? AND table_name = ?""", keyspace, table))) {
             if (!"regular".equals(column.getString("kind"))) {
                 continue; // key columns carry no TTL of their own
             }
             String name = column.getString("column_name");
-            for (Row row : plain.execute("SELECT TTL(\"" + name + "\") AS ttl FROM messages LIMIT 20")) {
-                assertTrue(row.isNull("ttl"), "a messages row's " + name + " expires in " + row.getInt("ttl")
-                        + " s: the TTL meant for the claims (message_by_client_id) reached the history,"
-                        + " which is kept for good. Put the TTL on the claims' table or their INSERT only.");
+            for (Row row : plain.execute("SELECT TTL(\"" + name + "\") AS ttl FROM " + table + " LIMIT 20")) {
+                assertTrue(row.isNull("ttl"), "a " + table + " row's " + name + " expires in " + row.getInt("ttl")
+                        + " s: the TTL meant for the claims (message_by_client_id) reached " + table + ", which is"
+                        + " kept for good (" + why + "). Put the TTL on the claims' table or their INSERT only.");
             }
         }
     }

@@ -1,5 +1,6 @@
 package workshop.lesson02;
 
+import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -15,19 +16,25 @@ public class TimeOrderedIds {
     private static final long SEQUENCE_MASK = (1L << WORKER_SHIFT) - 1;
 
     private final long workerBits;
+    private final Clock clock;
     private final AtomicLong last = new AtomicLong();
 
     public TimeOrderedIds(int worker) {
+        this(worker, Clock.systemUTC());
+    }
+
+    public TimeOrderedIds(int worker, Clock clock) {
         if (worker < 0 || worker > 1023) {
             throw new IllegalArgumentException("worker must be between 0 and 1023, was " + worker);
         }
         this.workerBits = (long) worker << WORKER_SHIFT;
+        this.clock = clock;
     }
 
     // tag::next[]
     public long next() {
         return last.updateAndGet(previous -> {
-            long fromClock = ((System.currentTimeMillis() - EPOCH_MILLIS) << TIME_SHIFT) | workerBits;
+            long fromClock = ((clock.millis() - EPOCH_MILLIS) << TIME_SHIFT) | workerBits;
             if (fromClock > previous) {
                 return fromClock;
             }

@@ -20,14 +20,33 @@ public final class CostExpectations {
     /** The call must read one partition, on one node, and at most maxRows rows. */
     public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows) {
         requireMeasured(call, cost);
-        if (!cost.singlePartition() || cost.nodesAsked() > 1 || cost.rowsRead() > maxRows) {
-            fail(String.format("""
-                    %s read %,d row(s) on %d node(s) %s; partitions read: %s.
-                      A one-partition read would ask 1 node and read at most %,d row(s).
-                    %s""",
-                    call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows,
-                    onePartitionAdvice(cost, maxRows)));
+        if (!onePartitionRead(cost, maxRows)) {
+            fail(onePartitionFailure(call, cost, maxRows, onePartitionAdvice(cost, maxRows)));
         }
+    }
+
+    /**
+     * As {@link #assertOnePartitionRead(String, QueryCost, long)}, with the lesson's own advice
+     * when the read spread over partitions: what in its design scattered the answer.
+     */
+    public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows, String whenSpread) {
+        requireMeasured(call, cost);
+        if (!onePartitionRead(cost, maxRows)) {
+            boolean spread = cost.rangeScans() > 0 || cost.partitionsRead() > 1;
+            fail(onePartitionFailure(call, cost, maxRows, spread ? whenSpread : onePartitionAdvice(cost, maxRows)));
+        }
+    }
+
+    private static boolean onePartitionRead(QueryCost cost, long maxRows) {
+        return cost.singlePartition() && cost.nodesAsked() <= 1 && cost.rowsRead() <= maxRows;
+    }
+
+    private static String onePartitionFailure(String call, QueryCost cost, long maxRows, String advice) {
+        return String.format("""
+                %s read %,d row(s) on %d node(s) %s; partitions read: %s.
+                  A one-partition read would ask 1 node and read at most %,d row(s).
+                %s""",
+                call, cost.rowsRead(), cost.nodesAsked(), cost.nodesRead(), cost.partitionsDescription(), maxRows, advice);
     }
 
     /** What is actually wrong with a read that should have been one partition, in the learner's terms. */

@@ -31,6 +31,8 @@ public final class SensorFleet {
     /** Reports every 30 minutes: today holds fewer than 50 of its readings. */
     public static final String QUIET_SENSOR = "a-slow-1";
     public static final String SITE = "site-a";
+    /** Has never sent a reading: S1 walks back as far as its bound allows and finds nothing. */
+    public static final String UNKNOWN_SENSOR = "z-unknown-1";
 
     private static final List<Reading> READINGS = generate();
 

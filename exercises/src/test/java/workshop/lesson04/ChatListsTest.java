@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -28,6 +29,7 @@ import workshop.testkit.ListExpectations;
 class ChatListsTest {
 
     private static final Instant START = Instant.parse("2024-09-01T08:00:00Z");
+    private static final String CROWD = "crowd";
     private static final Map<String, List<String>> MEMBERS = new LinkedHashMap<>();
     private static final List<Message> SENT = new ArrayList<>();
     private static TracingSession session;
@@ -56,6 +58,9 @@ class ChatListsTest {
                 send(fresh, chat, MEMBERS.get(chat).get(round % MEMBERS.get(chat).size()));
             }
         }
+        // Past the biggest group above, and past a LIMIT of 100: joined after the rounds, so it changes none of their lists.
+        MEMBERS.put(CROWD, IntStream.rangeClosed(1, 101).mapToObj(i -> "fan" + i).toList());
+        MEMBERS.get(CROWD).forEach(user -> fresh.join(CROWD, user));
         session = traced;
         lists = fresh;
     }
@@ -77,6 +82,14 @@ class ChatListsTest {
                 .limit(n)
                 .map(m -> new ChatEntry(m.conversationId(), Snowflake.instant(m.messageId())))
                 .toList();
+    }
+
+    /** Ana writes to one chat, then the sender to another (or the same) in the same millisecond. */
+    private static void sendInOneMillisecond(String firstChat, String secondChat, String sender) {
+        Message first = send(lists, firstChat, "ana");
+        Message second = new Message(secondChat, first.messageId() + 1, sender, sender + " wrote to " + secondChat + " in the same millisecond");
+        lists.send(second);
+        SENT.add(second);
     }
 
     private static Optional<Message> newestOf(String chat) {
@@ -111,10 +124,7 @@ class ChatListsTest {
     @Test
     @DisplayName("two messages of one chat in the same millisecond: the chat stays listed, once")
     void sameMillisecond() {
-        Message first = send(lists, "c3", "ana");
-        Message second = new Message("c3", first.messageId() + 1, "friend3", "friend3 answered in the same millisecond");
-        lists.send(second);
-        SENT.add(second);
+        sendInOneMillisecond("c3", "c3", "friend3");
         List<ChatEntry> listed = lists.chatsOf("friend3", 10);
         if (!listed.equals(expectedList("friend3", 10))) {
             fail(String.format("""
@@ -124,6 +134,33 @@ class ChatListsTest {
                       row the batch inserts. Delete the old row only when its time differs from the new one.""",
                     listed, expectedList("friend3", 10)));
         }
+    }
+
+    @Test
+    @DisplayName("two chats of one user updated in the same millisecond: both stay listed")
+    void twoChatsInTheSameMillisecond() {
+        sendInOneMillisecond("c5", "c6", "ana");
+        List<ChatEntry> listed = lists.chatsOf("ana", 2);
+        List<ChatEntry> expected = expectedList("ana", 2);
+        send(lists, "c5", "ana"); // breaks the tie again, so the other tests' lists have one order
+        // A tie in time may list either chat first; both must be there.
+        if (!Set.copyOf(listed).equals(Set.copyOf(expected))) {
+            fail(String.format("""
+                    After messages to c5 and c6 in the same millisecond, ana's top two chats are %s; expected %s.
+                      Both chats' rows have the same last_message_at: keyed by the time alone they are one row, and
+                      the second send overwrites the first chat. Make each chat's row its own, whatever its time.""",
+                    listed, expected));
+        }
+    }
+
+    @Test
+    @DisplayName("a message to a crowd of 101 writes every member's list")
+    void crowdPastAHundred() {
+        int members = MEMBERS.get(CROWD).size();
+        QueryCost cost = session.measure(() -> send(lists, CROWD, "fan1")).cost();
+        CostExpectations.assertPartitionWrites("send(a message to " + CROWD + ", " + members + " members)", cost, members + 1L, """
+                One chat-list row per member, each in that member's partition, and the message's own: a LIMIT on
+                  the members read stops at a size some group outgrows. Read every member of the chat.""");
     }
 
     @Test

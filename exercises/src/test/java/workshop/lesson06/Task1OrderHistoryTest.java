@@ -3,12 +3,14 @@ package workshop.lesson06;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -100,6 +102,21 @@ class Task1OrderHistoryTest {
         assertTrue(page.value().isEmpty(), "expected no page for an unknown customer, got " + page.value());
         CostExpectations.assertOneQuery("customerWithNewestOrders(\"nobody\", 5)", page.cost(), 0);
         assertEquals(List.of(), history.newestOrders("nobody", 5));
+    }
+
+    @Test
+    @DisplayName("two orders placed at the same instant are both kept")
+    void sameInstant() {
+        Instant placedAt = START.plusSeconds(7);
+        List<Order> twins = List.of(new Order("twins", "o-twins-1", placedAt, 1_200L), new Order("twins", "o-twins-2", placedAt, 3_400L));
+        twins.forEach(history::addOrder);
+        List<Order> newest = history.newestOrders("twins", 10);
+        if (!Set.copyOf(newest).equals(Set.copyOf(twins))) {
+            fail(String.format("""
+                    Two orders placed at %s, and newestOrders("twins", 10) returned %s.
+                      Their sort keys are the same: a key from the time alone makes the second put replace the
+                      first item. Make each order's sort key its own, still in time order.""", placedAt, newest));
+        }
     }
 
     @Test

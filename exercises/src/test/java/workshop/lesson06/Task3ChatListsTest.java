@@ -45,10 +45,23 @@ class Task3ChatListsTest {
         fresh.createChat("duo", List.of("hal", "ivy"));
         fresh.createChat("trio", List.of("jon", "kim", "lea"));
         fresh.createChat("relay", List.of("mo", "nia"));
-        fresh.createChat("town-hall", IntStream.rangeClosed(1, 60).mapToObj(i -> "resident" + i).toList());
+        fresh.createChat("at-the-limit", residents(MOST_MEMBERS));
+        fresh.createChat("one-too-many", residents(MOST_MEMBERS + 1));
         meter = metered;
         dynamo = client;
         chats = fresh;
+    }
+
+    /** A send's actions: the ConditionCheck, the head, the message, and a delete and a put per member. */
+    private static int actions(int members) {
+        return 3 + 2 * members;
+    }
+
+    /** The largest group one transaction can serve. */
+    private static final int MOST_MEMBERS = (ChatLists.MAX_ACTIONS - actions(0)) / 2;
+
+    private static List<String> residents(int count) {
+        return IntStream.rangeClosed(1, count).mapToObj(i -> "resident" + i).toList();
     }
 
     private static long itemsInTable() {
@@ -118,11 +131,19 @@ class Task3ChatListsTest {
     }
 
     @Test
-    @DisplayName("a group of 60 needs 123 actions, more than one transaction takes: refused before anything is written")
+    @DisplayName("a group at the limit is sent in one transaction; one member more is refused before anything is written")
     void tooManyForOneTransaction() {
+        int members = MOST_MEMBERS + 1;
+        DynamoCost atTheLimit = meter.measure(() -> chats.send("at-the-limit", "resident1", IDS.next(), "meeting tonight"));
+        CostExpectations.assertOneTransaction("send(\"at-the-limit\", ...) to " + MOST_MEMBERS + " members", atTheLimit,
+                actions(MOST_MEMBERS) - 1L);
         long before = itemsInTable();
         DynamoCost cost = meter.measure(() -> {
-            assertThrows(IllegalArgumentException.class, () -> chats.send("town-hall", "resident1", IDS.next(), "meeting tonight"));
+            assertThrows(IllegalArgumentException.class, () -> chats.send("one-too-many", "resident1", IDS.next(), "meeting tonight"),
+                    String.format("""
+                            a message to %d members needs %d actions, the ConditionCheck among them: more than the %d
+                              one transaction takes, so send must refuse it with an IllegalArgumentException. Count every
+                              action the transaction holds.""", members, actions(members), ChatLists.MAX_ACTIONS));
         });
         assertEquals(0, cost.requests("TransactWriteItems") + cost.rejected(),
                 "count the actions first: DynamoDB refuses a transaction of more than " + ChatLists.MAX_ACTIONS

@@ -55,6 +55,10 @@ class Task4ChatMembersTest {
                 add(fresh, chat, "ana");
             }
         }
+        // Past a page of 100: a read that takes one page and ignores LastEvaluatedKey misses the rest.
+        for (int f = 1; f <= 101; f++) {
+            add(fresh, "crowd", String.format("fan%03d", f));
+        }
         meter = metered;
         memberships = fresh;
     }
@@ -89,6 +93,21 @@ class Task4ChatMembersTest {
         Metered<List<String>> result = meter.measure(() -> memberships.members("big"));
         assertEquals(expected, result.value(), "big's members, ascending");
         CostExpectations.assertOneQuery("members(\"big\")", result.cost(), expected.size());
+    }
+
+    @Test
+    @DisplayName("members(crowd) returns every member of a chat past 100, from every page of the Query")
+    void everyPage() {
+        List<String> expected = sorted(MEMBERS.get("crowd"));
+        List<String> members = memberships.members("crowd");
+        if (members.size() < expected.size()) {
+            fail(String.format("""
+                    members("crowd") returned %d of its %d members.
+                      A Query returns one page (at most Limit items, at most 1 MB) and its LastEvaluatedKey says where
+                      the next page begins: follow it until there is none (queryPaginator does), with no Limit.""",
+                    members.size(), expected.size()));
+        }
+        assertEquals(expected, members, "crowd's members, ascending");
     }
 
     @Test

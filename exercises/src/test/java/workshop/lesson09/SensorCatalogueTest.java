@@ -5,20 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -31,6 +36,7 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.Interposed;
 import workshop.testkit.ListExpectations;
 
 /**
@@ -44,6 +50,21 @@ class SensorCatalogueTest {
     private static final LocalDate TODAY = LocalDate.now(SensorFleet.CLOCK);
     private static final YearMonth FEBRUARY = YearMonth.of(2024, 2);
     private static final YearMonth MARCH = YearMonth.of(2024, 3);
+
+    /** The brief's rate limit: a sensor sends up to one reading a second. */
+    private static final Duration FASTEST = Duration.ofSeconds(1);
+    /** Half an hour at that rate: past any cap drawn from the fleet's 144 a day, and quick to load. */
+    private static final Duration BURST = Duration.ofMinutes(30);
+    /** Sensors the tests add, at a site of their own and below the alert threshold, so no fleet answer changes. */
+    private static final String ELSEWHERE = "site-z";
+    private static final double CALM = SensorFleet.ALERT_THRESHOLD / 2;
+    private static final String FLOODING_SENSOR = "z-flood-1";
+    private static final String SILENT_SENSOR = "z-silent-1";
+    /** The sensors the tests added so far, beside the fleet's. */
+    private static final Set<String> ADDED = new HashSet<>();
+    private static final String ONLY_THE_ANSWER = """
+            Read only the answer's rows: the whole partition key, a clustering range or a LIMIT in the
+              statement, so the store stops where the answer ends.""";
 
     private static TracingSession session;
     private static SensorCatalogue catalogue;
@@ -72,6 +93,23 @@ class SensorCatalogueTest {
 
     /** Checks the catalogue's plan for the question on a sample the test chooses, and returns the answer. */
     private static <T> T servedAsDeclared(SensorQuestions question, String sample, Supplier<T> call) {
+        return served(question, sample, call).answer();
+    }
+
+    /**
+     * As servedAsDeclared, and read no more rows than the answer needs: the checker compares rows
+     * read with the rows the code took, which code that filters a partition itself takes them all.
+     */
+    private static <T> T servedReadingOnly(SensorQuestions question, String sample, Supplier<T> call, long needed,
+                                           String why) {
+        Served<T> served = served(question, sample, call);
+        CostExpectations.assertReadOnlyTheAnswer(served.report(), question.name(), needed, why);
+        return served.answer();
+    }
+
+    private record Served<T>(T answer, CatalogueReport report) {}
+
+    private static <T> Served<T> served(SensorQuestions question, String sample, Supplier<T> call) {
         AccessPattern declared = declared(question);
         Object[] answer = new Object[1];
         CatalogueReport own = checker.check("test of " + question, List.of(
@@ -79,7 +117,12 @@ class SensorCatalogueTest {
         CostExpectations.assertCatalogueHolds(own);
         @SuppressWarnings("unchecked")
         T typed = (T) answer[0];
-        return typed;
+        return new Served<>(typed, own);
+    }
+
+    private static void addReadings(List<Reading> readings) {
+        readings.forEach(r -> ADDED.add(r.sensorId()));
+        catalogue.store().load(readings);
     }
 
     private static List<Reading> readingsOf(String sensor) {
@@ -116,9 +159,10 @@ class SensorCatalogueTest {
     @Test
     @DisplayName("S1: the newest readings of a busy sensor, newest first")
     void latestOfABusySensor() {
-        List<Reading> latest = servedAsDeclared(SensorQuestions.S1, "busy sensor",
-                () -> catalogue.store().latest(SensorFleet.BUSY_SENSOR, 50));
-        assertEquals(newest(SensorFleet.BUSY_SENSOR, 50), latest, "latest(busy sensor, 50): its 50 newest readings, newest first");
+        List<Reading> expected = newest(SensorFleet.BUSY_SENSOR, 50);
+        List<Reading> latest = servedReadingOnly(SensorQuestions.S1, "busy sensor",
+                () -> catalogue.store().latest(SensorFleet.BUSY_SENSOR, 50), expected.size(), ONLY_THE_ANSWER);
+        assertEquals(expected, latest, "latest(busy sensor, 50): its 50 newest readings, newest first");
     }
 
     @Test
@@ -126,9 +170,39 @@ class SensorCatalogueTest {
     void latestOfAQuietSensor() {
         List<Reading> expected = newest(SensorFleet.QUIET_SENSOR, 50);
         assertTrue(expected.stream().anyMatch(r -> dayOf(r).isBefore(TODAY)), "the fleet's quiet sensor has fewer than 50 readings today");
-        List<Reading> latest = servedAsDeclared(SensorQuestions.S1, "quiet sensor",
-                () -> catalogue.store().latest(SensorFleet.QUIET_SENSOR, 50));
+        List<Reading> latest = servedReadingOnly(SensorQuestions.S1, "quiet sensor",
+                () -> catalogue.store().latest(SensorFleet.QUIET_SENSOR, 50), expected.size(), ONLY_THE_ANSWER);
         assertEquals(expected, latest, "latest(quiet sensor, 50): today's readings, then yesterday's newest, newest first");
+    }
+
+    @Test
+    @DisplayName("S1: a sensor silent for two weeks and one that never sent walk no further than declared")
+    void latestPastTheWalk() {
+        Instant lastWord = TODAY.minusWeeks(2).atStartOfDay(ZoneOffset.UTC).toInstant();
+        addReadings(List.of(new Reading(ELSEWHERE, SILENT_SENSOR, lastWord, CALM)));
+        int most = declared(SensorQuestions.S1).plan().mostPartitions();
+        // Counted, not traced: a walk past its bound may send thousands of reads.
+        AtomicInteger reads = new AtomicInteger();
+        SensorStore counted = new SensorStore(Interposed.around(CqlSession.class, session.plain(), (method, args) -> {
+            if (method.getName().startsWith("execute")) {
+                reads.incrementAndGet();
+            }
+        }, Interposed::nothing), SensorFleet.CLOCK);
+        counted.createTables();
+        for (String sensor : List.of(SILENT_SENSOR, SensorFleet.UNKNOWN_SENSOR)) {
+            reads.set(0);
+            counted.latest(sensor, 50);
+            if (reads.get() > most) {
+                fail(String.format("""
+                        latest(%s, 50) sent %,d reads, one day after another; its plan declares a walk of at most %d.
+                          A sensor silent since %s, or one that never sent, walks as far as the loop lets it, and
+                          latest looks back at most 7 days: stop the walk after the days its plan declares.""",
+                        sensor, reads.get(), most, lastWord));
+            }
+        }
+        List<Reading> never = servedReadingOnly(SensorQuestions.S1, "a sensor that never sent",
+                () -> catalogue.store().latest(SensorFleet.UNKNOWN_SENSOR, 50), 0, ONLY_THE_ANSWER);
+        assertEquals(List.of(), never, "latest(a sensor that never sent, 50)");
     }
 
     @Test
@@ -139,13 +213,35 @@ class SensorCatalogueTest {
     }
 
     @Test
-    @DisplayName("S2: a day chart holds that day's readings only, oldest first")
+    @DisplayName("S2: a day chart holds that day's readings only, oldest first, at the fleet's rate and at the limit")
     void dayChart() {
         LocalDate leapDay = LocalDate.of(2024, 2, 29);
         List<Reading> expected = readingsOf(SensorFleet.BUSY_SENSOR).stream().filter(r -> dayOf(r).equals(leapDay)).toList();
-        List<Reading> chart = servedAsDeclared(SensorQuestions.S2, "busy sensor, 29 February",
-                () -> catalogue.store().day(SensorFleet.BUSY_SENSOR, leapDay));
+        List<Reading> chart = servedReadingOnly(SensorQuestions.S2, "busy sensor, 29 February",
+                () -> catalogue.store().day(SensorFleet.BUSY_SENSOR, leapDay), expected.size(), ONLY_THE_ANSWER);
         ListExpectations.assertSameList("day(busy sensor, 2024-02-29)", expected, chart,
+                "oldest first, that day only: read the day's partition in ascending time (ORDER BY time ASC)");
+        dayAtTheRateLimit();
+    }
+
+    /** A sensor at the brief's rate limit: its day chart holds every reading. */
+    private static void dayAtTheRateLimit() {
+        LocalDate day = LocalDate.ofInstant(SensorFleet.FIRST, ZoneOffset.UTC).minusDays(1);
+        Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant end = start.plus(BURST);
+        List<Reading> flood = Stream.iterate(start, t -> t.isBefore(end), t -> t.plus(FASTEST))
+                .map(t -> new Reading(ELSEWHERE, FLOODING_SENSOR, t, CALM)).toList();
+        addReadings(flood);
+        List<Reading> chart = servedReadingOnly(SensorQuestions.S2, "a sensor at the rate limit",
+                () -> catalogue.store().day(FLOODING_SENSOR, day), flood.size(), ONLY_THE_ANSWER);
+        if (chart.size() < flood.size() && chart.equals(flood.subList(0, chart.size()))) {
+            fail(String.format("""
+                    day(a sensor sending once a second, %s) returned its first %,d readings of %,d: the chart stops
+                      short. A sensor may send once a second, %,d readings a day; read the day's whole partition
+                      (no LIMIT below that, and every page of the result: the driver fetches them as you iterate).""",
+                    day, chart.size(), flood.size(), Duration.ofDays(1).dividedBy(FASTEST)));
+        }
+        ListExpectations.assertSameList("day(a sensor sending once a second, " + day + ")", flood, chart,
                 "oldest first, that day only: read the day's partition in ascending time (ORDER BY time ASC)");
     }
 
@@ -155,7 +251,11 @@ class SensorCatalogueTest {
         List<Reading> expected = SensorFleet.readings().stream().filter(r -> r.siteId().equals(SensorFleet.SITE))
                 .collect(Collectors.toMap(Reading::sensorId, r -> r, (a, b) -> a.time().isAfter(b.time()) ? a : b))
                 .values().stream().sorted(Comparator.comparing(Reading::sensorId)).toList();
-        List<Reading> overview = servedAsDeclared(SensorQuestions.S3, SensorFleet.SITE, () -> catalogue.store().siteOverview(SensorFleet.SITE));
+        List<Reading> overview = servedReadingOnly(SensorQuestions.S3, SensorFleet.SITE,
+                () -> catalogue.store().siteOverview(SensorFleet.SITE), expected.size(), """
+                        The dashboard needs one row per sensor of the site, and a partition of the site's readings
+                          grows with its history, so every call reads more. Keep a table with one row per sensor of a
+                          site, written on every reading, so the read returns the answer as it is stored.""");
         assertEquals(expected, overview, "siteOverview(site-a): the newest reading of each of its sensors, ordered by sensor id");
     }
 
@@ -196,8 +296,8 @@ class SensorCatalogueTest {
     @DisplayName("S6: one reading by its sensor and time, or nothing when there is none")
     void oneReading() {
         Reading alerted = readingsOf(SensorFleet.QUIET_SENSOR).get(30);
-        Optional<Reading> found = servedAsDeclared(SensorQuestions.S6, "an alert's link",
-                () -> catalogue.store().reading(alerted.sensorId(), alerted.time()));
+        Optional<Reading> found = servedReadingOnly(SensorQuestions.S6, "an alert's link",
+                () -> catalogue.store().reading(alerted.sensorId(), alerted.time()), 1, ONLY_THE_ANSWER);
         assertEquals(Optional.of(alerted), found, "reading(" + alerted.sensorId() + ", " + alerted.time() + ")");
         Instant between = alerted.time().plusSeconds(60);
         assertEquals(Optional.empty(), catalogue.store().reading(alerted.sensorId(), between), "no reading at " + between);
@@ -212,11 +312,13 @@ class SensorCatalogueTest {
                 .flatMap(k -> k.getTable(table)).orElseThrow(() -> new AssertionError("S1's plan names table " + table + ", which does not exist"));
         String key = metadata.getPartitionKey().stream().map(c -> c.getName().asCql(true)).collect(Collectors.joining(", "));
         long partitions = session.plain().execute("SELECT DISTINCT " + key + " FROM " + metadata.getName().asCql(true)).all().size();
-        Set<String> sensors = SensorFleet.readings().stream().map(Reading::sensorId).collect(Collectors.toSet());
+        Set<String> sensors = new HashSet<>(ADDED);
+        SensorFleet.readings().forEach(r -> sensors.add(r.sensorId()));
         assertTrue(partitions > sensors.size(), String.format("""
                 %s holds %d partitions for %d sensors (partition key: %s): one per sensor, for ever. In production a \
                 sensor sends up to %,d readings a day, for years. What in the partition key would make every \
                 partition stop growing? (./jbang hint 09)""",
-                table, partitions, sensors.size(), metadata.getPartitionKey().stream().map(ColumnMetadata::getName).toList(), 86_400));
+                table, partitions, sensors.size(), metadata.getPartitionKey().stream().map(ColumnMetadata::getName).toList(),
+                Duration.ofDays(1).dividedBy(FASTEST)));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.QueryCost;
@@ -84,6 +85,22 @@ public final class CostExpectations {
                 .flatMap(r -> r.reasons().stream().map(reason -> r.name() + " " + reason)).toList();
         if (!failures.isEmpty()) {
             fail(String.join("\n", failures) + "\n\nThe checker's report:\n" + report.render());
+        }
+    }
+
+    /**
+     * Every run of one pattern must read at most the rows its answer needs. The checker compares rows
+     * read with the rows the code took, so code that takes a whole partition and filters it itself
+     * passes there; the test knows the answer, so it can tell.
+     */
+    public static void assertReadOnlyTheAnswer(CatalogueReport report, String patternId, long needed, String why) {
+        for (PatternResult result : report.resultsOf(patternId)) {
+            Observation seen = result.observed();
+            if (seen != null && seen.rowsRead() > needed) {
+                fail(String.format("""
+                        %s read %,d rows for an answer of %,d: its code took every row and kept the answer itself.
+                          %s""", result.name(), seen.rowsRead(), needed, why));
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -16,6 +17,7 @@ import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.LocalCluster;
+import workshop.kit.cost.StatementRecorder;
 import workshop.kit.cost.TracingSession;
 
 /**
@@ -24,9 +26,11 @@ import workshop.kit.cost.TracingSession;
  * and left running for the next module; when this test run had to start it, a marker file asks
  * the grading step at the end of the build to stop it again.
  * Test methods and lifecycle methods can ask for a {@link TracingSession} (its statements are
- * measured) or a plain {@link CqlSession}, both bound to the class's keyspace.
+ * measured) or a plain {@link CqlSession}, both bound to the class's keyspace. After each test,
+ * what ran through the traced session must have bound its values to statements prepared once.
  */
-public final class CassandraExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+public final class CassandraExtension
+        implements BeforeAllCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CassandraExtension.class);
     private static Cassandra cluster;
@@ -123,6 +127,16 @@ public final class CassandraExtension implements BeforeAllCallback, AfterAllCall
 
     /** The class's session, and the same measuring what runs through it. */
     private record Sessions(SchemaReplay plain, TracingSession traced) {}
+
+    /** Fails the test during which (or during whose setup) a statement broke the rule, once. */
+    @Override
+    public void afterEach(ExtensionContext context) {
+        Sessions sessions = context.getStore(NAMESPACE).get(Sessions.class, Sessions.class);
+        if (sessions != null) {
+            StatementRecorder statements = sessions.traced().statements();
+            CostExpectations.assertPreparedOnceAndBound(statements.takeFindings());
+        }
+    }
 
     @Override
     public void afterAll(ExtensionContext context) {

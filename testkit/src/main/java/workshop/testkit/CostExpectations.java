@@ -8,6 +8,7 @@ import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.QueryCost;
+import workshop.kit.cost.StatementRecorder;
 import workshop.kit.dynamo.DynamoCost;
 
 /**
@@ -116,6 +117,38 @@ public final class CostExpectations {
                       It should read at most %,d row(s) in at most %d partition(s). %s""",
                     call, cost.rowsRead(), cost.partitionsDescription(), cost.nodesRead(), maxRows, maxPartitions, why));
         }
+    }
+
+    /**
+     * The statements the code ran must bind their values to statements it prepared once. The
+     * recorder holds what a trace cannot show: values spliced into the text, or a call preparing a
+     * statement the session already had prepared. The first finding is shown: one fix at a time.
+     */
+    public static void assertPreparedOnceAndBound(List<StatementRecorder.Finding> findings) {
+        if (!findings.isEmpty()) {
+            fail(preparedOnceAndBoundAdvice(findings.get(0)));
+        }
+    }
+
+    private static String preparedOnceAndBoundAdvice(StatementRecorder.Finding finding) {
+        return switch (finding.kind()) {
+            case SPLICED_VALUES -> String.format("""
+                    The code wrote values into the CQL text: it ran
+                      %s
+                    and before that the same statement with other values:
+                      %s
+                      Each new text is parsed anew by the node it reaches, and a value holding a
+                      quote breaks the statement or changes what it does. Prepare the text once
+                      with ? markers (in the constructor or createTable) and bind the values on
+                      each call: prepared.bind(...).""", finding.cql(), finding.before());
+            case PREPARED_AGAIN -> String.format("""
+                    A call prepared again a statement the session had already prepared:
+                      %s
+                      A prepare on every call costs a round trip to the nodes whenever the
+                      driver's cache has let it go, and a cache lookup at best. Prepare each
+                      statement once (in the constructor or createTable), keep the
+                      PreparedStatement in a field, and only bind it per call.""", finding.cql());
+        };
     }
 
     /** The call must write nothing: a repeated request, or a read. */

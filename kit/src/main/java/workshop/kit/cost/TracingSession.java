@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * A session that measures the code run inside {@link #measure}: while a measurement is open,
  * every statement run through it (synchronously or with executeAsync, from any thread) is traced
  * and its result followed; outside one, statements run untraced and nothing is kept, so setup
- * costs no trace and no memory.
+ * costs no trace and no memory. Inside and out, it notes how each statement was made (see
+ * {@link #statements()}): a trace does not say whether values were bound or a statement prepared.
  */
 public final class TracingSession extends SessionWrapper implements CqlSession {
 
@@ -44,6 +45,7 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
 
     private final CqlSession plain;
     private final List<Recording> open = new CopyOnWriteArrayList<>();
+    private final StatementRecorder statements = new StatementRecorder();
     private TraceReader reader;
 
     public TracingSession(CqlSession plain) {
@@ -53,6 +55,7 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
 
     @Override
     public <RequestT extends Request, ResultT> ResultT execute(RequestT request, GenericType<ResultT> resultType) {
+        statements.ran(request, !open.isEmpty());
         if (open.isEmpty() || !(request instanceof Statement<?> statement)) {
             return super.execute(request, resultType);
         }
@@ -171,6 +174,11 @@ public final class TracingSession extends SessionWrapper implements CqlSession {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** How the statements run through this session were made (see {@link StatementRecorder}). */
+    public StatementRecorder statements() {
+        return statements;
     }
 
     /** The untraced session underneath, for setup that should not be measured. */

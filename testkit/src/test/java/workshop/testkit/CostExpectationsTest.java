@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -78,7 +79,7 @@ class CostExpectationsTest {
 
     @Test
     void statementsOutsideAMeasurementAreNotTraced(TracingSession session) {
-        ResultSet untraced = session.execute("SELECT id FROM by_chat WHERE chat = 'c1'");
+        ResultSet untraced = session.execute(SimpleStatement.newInstance("SELECT id FROM by_chat WHERE chat = ?", "c1"));
         assertNull(untraced.getExecutionInfo().getTracingId());
     }
 }

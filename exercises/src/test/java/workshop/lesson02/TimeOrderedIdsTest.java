@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import workshop.testkit.SettableClock;
+import workshop.testkit.MovableClock;
 
 class TimeOrderedIdsTest {
 
@@ -53,7 +53,7 @@ class TimeOrderedIdsTest {
     @Test
     @DisplayName("a clock stepped back (NTP, a resumed VM) does not make ids go back")
     void clockSteppedBack() {
-        SettableClock clock = new SettableClock(Instant.parse("2026-03-02T09:00:00Z"));
+        MovableClock clock = MovableClock.at(Instant.parse("2026-03-02T09:00:00Z"));
         TimeOrderedIds ids = new TimeOrderedIds(4, clock);
         long before = ids.next();
         clock.move(Duration.ofMillis(1));

@@ -20,7 +20,7 @@ import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.ListExpectations;
-import workshop.testkit.SettableClock;
+import workshop.testkit.MovableClock;
 
 @ExtendWith(CassandraExtension.class)
 class BucketedMessagesTest {
@@ -32,7 +32,7 @@ class BucketedMessagesTest {
             + " or has asked maxBuckets buckets; each bucket is one partition.";
 
     /** At NOW, but for the test that moves it between two calls. */
-    private static final SettableClock CLOCK = new SettableClock(NOW);
+    private static final MovableClock CLOCK = MovableClock.at(NOW);
     private static final List<Message> SENT = new ArrayList<>();
     private static TracingSession session;
     private static BucketedMessages messages;
@@ -145,7 +145,7 @@ class BucketedMessagesTest {
                     + " constructor?). Read clock.instant() in latest() itself, at every call."));
             check("fresh", 50, 1, result);
         } finally {
-            CLOCK.set(NOW);
+            CLOCK.moveTo(NOW);
         }
     }
 

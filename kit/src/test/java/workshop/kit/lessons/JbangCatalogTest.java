@@ -53,6 +53,19 @@ class JbangCatalogTest {
     }
 
     @Test
+    void theWrapperCompletesCommandsAndLessonNumbersInBash() throws Exception {
+        String script = "eval \"$(sh '" + Workshop.root().resolve("jbang") + "' --completion)\"\n"
+                + "COMP_WORDS=(./jbang chec); COMP_CWORD=1; _workshop_jbang; echo \"${COMPREPLY[*]}\"\n"
+                + "COMP_WORDS=(./jbang check 0); COMP_CWORD=2; _workshop_jbang; echo \"${COMPREPLY[*]}\"\n";
+        Process bash = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
+        java.util.List<String> lines = new String(bash.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .lines().toList();
+        assertEquals(0, bash.waitFor(), String.join("\n", lines));
+        assertEquals("check", lines.get(0));
+        assertTrue(java.util.List.of(lines.get(1).split(" ")).containsAll(java.util.List.of("01", "02", "09")), lines.get(1));
+    }
+
+    @Test
     void editorTasksMatchTheLessonList() throws Exception {
         assertEquals(EditorTasks.render(), Files.readString(EditorTasks.file()),
                 ".vscode/tasks.json differs from the lesson list: regenerate it with ./jbang generate");

@@ -20,8 +20,8 @@ import workshop.kit.cassandra.AccessRefused;
  */
 public final class Failures {
 
-    /** Lines a learner reads stay within this many columns. */
-    public static final int COLUMNS = 100;
+    /** Lines a learner reads stay within this many columns: 100, or the terminal's width when narrower. */
+    public static final int COLUMNS = TerminalWidth.columns();
 
     /** A lesson's or tool's body. */
     @FunctionalInterface

@@ -6,7 +6,8 @@ import java.util.List;
 /** Prints a lesson as a reader follows it: a title, short wrapped paragraphs, and section headings. */
 public final class Story {
 
-    private static final int WIDTH = 92;
+    /** Prose keeps a margin inside the line width, so a paragraph never touches a table's edge. */
+    private static final int WIDTH = Failures.COLUMNS - 8;
 
     private Story() {}
 

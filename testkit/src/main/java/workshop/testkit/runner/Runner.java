@@ -115,7 +115,7 @@ public final class Runner {
             table.row(lesson.number(), lesson.title(), Integer.toString(lesson.minutes()), lesson.alias(), state);
         }
         table.print();
-        System.out.println(levels());
+        say(levels());
         System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
         System.out.println();
         say(nextStep());

@@ -5,10 +5,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Exercise 02, part 2: one messages table answers both of the lesson's questions. Q1, "the n
- * newest messages of a chat", is the busy one: one partition, stopping after n rows. Q3, "open one
- * message from a link": the link carries both the conversation id and the message id, so the read
- * should touch one partition and one row.
+ * Exercise 02, part 2: one messages table answers both of the lesson's questions.
+ *
+ * The questions:
+ *   Q1 newest(chat, n)  the n newest messages of a chat, newest first: 20,000/s, one partition
+ *                       read, no more rows than it returns
+ *   Q3 open(chat, id)   the message a link points to; the link carries the conversation id and
+ *                       the message id: one partition, one row, and nothing when no message has
+ *                       that id (not its neighbour)
+ *
+ * The rules: no two messages overwrite each other, and ids sort by time (part 1). The tests grade
+ * the partitions and rows each call reads, whatever the table is called and however it is keyed.
+ * The session is bound to a keyspace of your own; use prepared statements with bound values.
  */
 public class MessageLinks {
 
@@ -19,7 +27,7 @@ public class MessageLinks {
     }
 
     public void createTable() {
-        // TODO: partition by conversation, messages newest first inside it
+        // TODO: one table keyed so that both questions read one partition
         throw new UnsupportedOperationException("TODO: create the messages table");
     }
 
@@ -30,13 +38,13 @@ public class MessageLinks {
 
     /** Q1: the conversation's n newest messages, newest first. */
     public List<Message> newest(String conversationId, int n) {
-        // TODO: one partition, no more rows than it returns
+        // TODO: one query that reads no more rows than it returns
         throw new UnsupportedOperationException("TODO: read a chat's newest messages");
     }
 
     /** Q3: the message the link points to, if it exists. */
     public Optional<Message> open(String conversationId, long messageId) {
-        // TODO: one partition, one row
-        throw new UnsupportedOperationException("TODO: read one message by its full primary key");
+        // TODO: one query that reads the one row the link names
+        throw new UnsupportedOperationException("TODO: open the message a link points to");
     }
 }

@@ -5,9 +5,22 @@ import java.time.Clock;
 
 /**
  * Lesson 07, task 3 of 3 (tests: Task3LwtSlotBookingTest): the same booking in Cassandra, where no
- * transaction spans a read and a write. 50 bookings a second at peak, 1,000 open-slot searches a
- * second on the same rows: exactly one of many concurrent diners may win a slot, and a refused
- * request writes nothing.
+ * transaction spans a read and a write, in tables you design.
+ *
+ * The questions:
+ *   book        a diner books one table at one sitting: 50/s at peak
+ *   open slots  the free tables of a restaurant on a date, for a party: 1,000/s on the same rows
+ *               (lesson 07's list; the tests do not ask it, your keys should still serve it)
+ *
+ * The rules the tests hold you to:
+ *   - of many diners asking for one table at one sitting at once, exactly one wins; every other
+ *     one is told it is taken
+ *   - a booking sends its slot one statement, a conditional write on one partition, taken or not
+ *   - a refused request (party larger than the table, no such slot, sitting not in the future)
+ *     writes nothing
+ *   - "in the future" is the restaurant's own time, in summer as in winter
+ *   - a conditional write that times out may still have been applied: learn which before answering
+ * Table names, keys and columns are yours: the tests grade answers and measured cost only.
  */
 public class LwtSlotBooking {
 
@@ -20,8 +33,8 @@ public class LwtSlotBooking {
     }
 
     public void createTables() {
-        // TODO: restaurants (with their zone) and slots, partitioned so one booking touches one partition
-        throw new UnsupportedOperationException("TODO: create the restaurants and slots tables");
+        // TODO: tables for restaurants and their slots, keyed so a booking touches one partition
+        throw new UnsupportedOperationException("TODO: create the booking tables");
     }
 
     /** Its zone decides when a sitting is over, in summer as in winter. */
@@ -40,11 +53,10 @@ public class LwtSlotBooking {
      * @return Booked when this request took the table, Taken when someone else holds it
      * @throws BookingRefused when the party is larger than the table, the slot does not exist, or
      *                        the sitting is not in the future; nothing is written to the slots
-     *                        then. A conditional write that times out may still have been
-     *                        applied: learn which before answering.
+     *                        then
      */
     public BookingResult book(BookingRequest request) {
-        // TODO: UPDATE ... IF reservation_id = null (a lightweight transaction), then read [applied]
+        // TODO: one conditional write (a lightweight transaction) decides; read whether it applied
         throw new UnsupportedOperationException("TODO: book the slot with a lightweight transaction");
     }
 }

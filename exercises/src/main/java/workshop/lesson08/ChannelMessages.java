@@ -17,16 +17,17 @@ import com.datastax.oss.driver.api.core.CqlSession;
  *   Task 3 (Task3SharedSequenceTest): one seq per message when several servers send to a channel at once.
  *   Task 4 (Task4RetriedSendTest): a send repeated by its client answers what the first one answered.
  *
- * Tables the tests read by name: messages (the history; a partition holds at most bucketSize
- * consecutive seqs, bucket number seq / bucketSize; kept for good), channel_head (one row per
- * channel, kept as long as the channel: its high_water_seq, current_bucket and last_activity) and
- * message_by_client_id (a send's seq and message_id found by channel_id, sender_id and
- * client_msg_id, kept for one day). How each is keyed and ordered is yours to decide.
+ * The rules: no two messages of a channel may overwrite each other; no partition may hold more
+ * than bucketSize consecutive seqs of a channel; the history and what numbers a channel's messages
+ * are kept for good, a send's answer is remembered for one day (long enough for any retry).
+ * The tests read three tables by name, and the key of none: messages (the history), channel_head
+ * (what send reads to number a message) and message_by_client_id (the remembered sends, whose rows
+ * alone carry a TTL).
  *
  * The tests give you a session already bound to a keyspace of your own: write table names without
- * a keyspace, and use prepared statements with bound values. They use small buckets (25 seqs) so that
- * pages cross buckets with a hundred messages; lesson 08 uses 100,000. workshop.kit.ids.Snowflake makes
- * message ids.
+ * a keyspace, and use prepared statements with bound values. They use a small bucketSize (25 seqs)
+ * so that pages cross partitions with a hundred messages; lesson 08 uses 100,000.
+ * workshop.kit.ids.Snowflake makes message ids.
  */
 public class ChannelMessages {
 
@@ -42,8 +43,8 @@ public class ChannelMessages {
     }
 
     public void createTables() {
-        // TODO: create the three tables, then prepare your statements
-        throw new UnsupportedOperationException("TODO: create the three tables of lesson 08");
+        // TODO: create the tables (three of them by the names above), then prepare your statements
+        throw new UnsupportedOperationException("TODO: create the tables of lesson 08");
     }
 
     /**
@@ -71,10 +72,10 @@ public class ChannelMessages {
 
     /**
      * Tasks 1 and 2. The size messages just older than the cursor (seq below cursor.beforeSeq()), newest first.
-     * A page reads the rows it returns and no others, crossing into the previous bucket only for
-     * the rows it still lacks. Its next cursor is empty when nothing older exists.
-     * A cursor past the channel's newest message finds nothing: answer an empty page (or refuse it),
-     * without walking through empty buckets.
+     * A page reads the rows it returns and no others, in as few partitions as it can: a page that
+     * runs past a partition's oldest row reads only the rows it still lacks from the next. Its next
+     * cursor is empty when nothing older exists. A cursor past the channel's newest message finds
+     * nothing: answer an empty page (or refuse it), without walking through empty partitions.
      *
      * @throws IllegalArgumentException when the cursor belongs to another channel, its seq is below 1,
      *                                  or size is not between 1 and {@link #MAX_PAGE_SIZE}, before reading anything

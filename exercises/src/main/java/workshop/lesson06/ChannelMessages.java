@@ -26,12 +26,12 @@ public class ChannelMessages {
     }
 
     public void createTable() {
-        // TODO: a partition per channel and bucket, sorted so a bucket reads newest first
+        // TODO: create the table, keyed so the newest page is read from as few items and buckets as it can
         throw new UnsupportedOperationException("TODO: create the messages table");
     }
 
     public void add(ChannelMessage message) {
-        // TODO: put the message in its bucket's partition
+        // TODO: store the message where a page of its channel and its time will find it
         throw new UnsupportedOperationException("TODO: store a message");
     }
 

@@ -23,19 +23,20 @@ public class OrderHistory {
         this.table = table;
     }
 
-    /** Creates the table. What is the partition key, what is the sort key, and what goes in each? */
+    /** Creates the table, keyed so that each question above is one Query. */
     public void createTable() {
-        // TODO: create the table with a partition key and a sort key, and wait until it exists
+        // TODO: create the table and wait until it exists
         throw new UnsupportedOperationException("TODO: create the orders table");
     }
 
     public void addCustomer(Customer customer) {
-        // TODO: put the profile in the customer's partition
+        // TODO: store the profile where the account page's one Query will find it
         throw new UnsupportedOperationException("TODO: store a customer's profile");
     }
 
     public void addOrder(Order order) {
-        // TODO: put the order in the customer's partition, under a sort key that orders by time
+        // TODO: store the order so the customer's orders read back newest first; two orders placed at the
+        //  same instant must stay two
         throw new UnsupportedOperationException("TODO: store an order");
     }
 
@@ -45,7 +46,7 @@ public class OrderHistory {
      * @throws IllegalArgumentException when n is not between 1 and 100
      */
     public List<Order> newestOrders(String customerId, int n) {
-        // TODO: one Query: the customer's partition, orders only, newest first, stop after n
+        // TODO: one Query, newest first, that reads no item it does not return
         throw new UnsupportedOperationException("TODO: read the newest orders of a customer");
     }
 
@@ -56,7 +57,7 @@ public class OrderHistory {
      * @throws IllegalArgumentException when n is not between 1 and 100
      */
     public Optional<CustomerPage> customerWithNewestOrders(String customerId, int n) {
-        // TODO: one Query that meets the profile and then the newest orders (which sort key sorts after all orders?)
+        // TODO: one Query that returns the profile and the n newest orders
         throw new UnsupportedOperationException("TODO: read the profile and newest orders together");
     }
 }

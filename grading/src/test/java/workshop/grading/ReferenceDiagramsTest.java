@@ -1,0 +1,120 @@
+package workshop.grading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import workshop.bonus.leaderboard.LeaderboardCatalogue;
+import workshop.kit.Workshop;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Catalogue;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.PlanReview;
+import workshop.kit.diagram.Arrow;
+import workshop.kit.diagram.CqlShapes;
+import workshop.kit.diagram.Diagram;
+import workshop.kit.diagram.Difference;
+import workshop.kit.diagram.Mark;
+import workshop.kit.diagram.SvgDiagram;
+import workshop.kit.diagram.TableShape;
+import workshop.lesson09.SensorCatalogue;
+import workshop.testkit.HeadlessChromium;
+
+/**
+ * The reference designs a learner's own are compared with, lesson 09's sensors and the leaderboard
+ * bonus, reviewed and drawn as {@code ./jbang catalogue} does: the plans pass the review with no
+ * table created, the tables come from the solutions' own CREATE TABLE statements, the drawing
+ * renders in Chromium with every table, key mark and question, and a clustering order reversed in
+ * the schema shows as a difference. Screenshots stay in grading/target/diagrams/ to look at.
+ */
+class ReferenceDiagramsTest {
+
+    /** A reference catalogue and the source file whose CREATE TABLE statements build its tables. */
+    record Design(Catalogue catalogue, String tablesSource) {
+        List<TableShape> tables() throws Exception {
+            return CqlShapes.parse(Files.readString(Workshop.root().resolve(tablesSource)));
+        }
+
+        @Override
+        public String toString() {
+            return catalogue.name();
+        }
+    }
+
+    static Stream<Design> designs() {
+        return Stream.of(
+                new Design(new SensorCatalogue(), "solutions/src/main/java/workshop/lesson09/SensorStore.java"),
+                new Design(new LeaderboardCatalogue(), "solutions/src/main/java/workshop/bonus/leaderboard/LeaderboardCatalogue.java"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("designs")
+    void thePlanPassesTheReviewBeforeAnyTableExists(Design design) {
+        CatalogueReport review = PlanReview.of(design.catalogue().name(), design.catalogue().patterns());
+        assertTrue(review.passed(), review.render());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("designs")
+    void everyTableTheQuestionsReadIsBuiltAndAReversedOrderShowsAsADifference(Design design) throws Exception {
+        List<TableShape> tables = design.tables();
+        List<String> read = design.catalogue().patterns().stream().flatMap(p -> p.plan().tables().stream())
+                .distinct().filter(name -> tables.stream().noneMatch(t -> t.name().equals(name))).toList();
+        // A batch job or a search index may name a table outside the keyspace (the sensor registry).
+        assertTrue(read.stream().allMatch(name -> design.catalogue().patterns().stream()
+                .filter(p -> p.plan().tables().contains(name)).allMatch(p -> !p.plan().keyed())), "not built: " + read);
+        String source = Files.readString(Workshop.root().resolve(design.tablesSource()));
+        String reversed = source.replaceFirst("(CLUSTERING ORDER BY \\(\\w+) DESC", "$1 ASC");
+        List<Difference> differences = Difference.between(tables, CqlShapes.parse(reversed));
+        assertEquals(1, differences.size(), differences.toString());
+        assertTrue(differences.get(0).toString().contains("clustered descending (C desc) in the plan, clustered ascending"),
+                differences.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("designs")
+    void theDrawingRendersInChromiumWithEveryTableMarkAndQuestion(Design design) throws Exception {
+        Catalogue catalogue = design.catalogue();
+        List<TableShape> tables = design.tables();
+        Diagram diagram = Diagram.of(catalogue.name(), "the reference solution's CREATE TABLE statements", tables,
+                catalogue.patterns().stream().map(Arrow::of).toList());
+        Path folder = Files.createDirectories(Workshop.root().resolve("grading/target/diagrams"));
+        Path svg = Files.writeString(folder.resolve(diagram.slug() + ".svg"), SvgDiagram.render(diagram));
+        HeadlessChromium chromium = HeadlessChromium.find(Workshop.root().resolve("grading/target/chromium"))
+                .orElseGet(() -> HeadlessChromium.unavailable("The reference diagrams", "No Chromium or Chrome found. Install"
+                        + " one (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
+        String dom = chromium.dumpDom(svg.toUri());
+        assertFalse(dom.contains("parsererror") || dom.contains("This page contains the following errors"), dom);
+        for (TableShape table : tables) {
+            assertTrue(dom.contains(">" + table.name() + "</text>"), table.name() + " is not drawn");
+            for (TableShape.Column column : table.columns()) {
+                assertTrue(dom.contains(">" + column.name() + "</text>"), table.name() + "." + column.name() + " is not drawn");
+            }
+        }
+        for (Mark mark : List.of(Mark.PARTITION_KEY, Mark.DESCENDING)) {
+            long expected = tables.stream().flatMap(t -> t.columns().stream()).filter(c -> c.mark() == mark).count();
+            assertTrue(occurrences(dom, ">" + glyph(mark) + "</text>") >= expected, mark + ": fewer than " + expected + " drawn");
+        }
+        for (AccessPattern pattern : catalogue.patterns()) {
+            assertTrue(dom.contains(">" + pattern.id() + " ("), pattern.id() + " is not drawn");
+        }
+        Path png = folder.resolve(diagram.slug() + ".png");
+        chromium.screenshot(svg.toUri(), png, 1100, 900);
+        assertTrue(Files.size(png) > 10_000, "the screenshot of " + svg + " is blank");
+    }
+
+    /** The mark as the browser's DOM holds it: the SVG's character references resolved. */
+    private static String glyph(Mark mark) {
+        return mark.svg().replace("&#8593;", "\u2191").replace("&#8595;", "\u2193");
+    }
+
+    private static long occurrences(String text, String part) {
+        return (text.length() - text.replace(part, "").length()) / part.length();
+    }
+}

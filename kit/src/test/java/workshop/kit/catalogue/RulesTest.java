@@ -84,8 +84,8 @@ class RulesTest {
 
     @Test
     void aBusyReadThatStartsWithTwoReadsSaysEveryRunPaysForThem() {
-        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"))
-                .walking(3, "the head names the bucket; a bucket short of a page continues in the one before");
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages")
+                .walking(2, "the head names the bucket; a bucket short of a page continues in the one before"));
         PatternResult result = judge(pattern(Rate.perSecond(40_000), headThenBucket), HEAD_THEN_BUCKET);
         assertVerdict(Verdict.EXPLAINED, result, "Every run reads at least 2 (channel_head then messages)");
     }
@@ -165,9 +165,27 @@ class RulesTest {
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", " "));
         assertThrows(IllegalArgumentException.class, () -> Plan.range("messages").walking(1, "no walk at all"));
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", "x").then(Plan.point("messages")));
-        assertEquals("point message_lookup > messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
+        assertEquals("point message_lookup, then point messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
         assertEquals(2, Plan.point("message_lookup").then(Plan.point("messages")).partitions());
         assertEquals("range messages, walk <= 4", Plan.range("messages").walking(4, "buckets").describe());
+    }
+
+    @Test
+    void eachStepOfAChainIsLabelledByItsOwnKindAndOnlyTheRangeReadWalks() {
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"));
+        assertEquals("point channel_head, then range messages", headThenBucket.describe());
+        assertEquals("point, then range", headThenBucket.kinds());
+        Plan walked = headThenBucket.walking(2, "a short bucket continues in the one before");
+        assertEquals(walked, Plan.point("channel_head").then(Plan.range("messages").walking(2, "a short bucket continues in the one before")));
+        assertEquals("point channel_head, then range messages, walk <= 2", walked.describe());
+        assertEquals(3, walked.mostPartitions());
+        assertEquals("a point read of 1 partition of channel_head, then a range read of 1 partition (walking to at most 2)"
+                + " of messages", walked.inWords());
+        IllegalArgumentException twoPoints = assertThrows(IllegalArgumentException.class,
+                () -> Plan.point("message_lookup").then(Plan.point("messages")).walking(2, "why"));
+        assertTrue(twoPoints.getMessage().contains("does not say which read walks"), twoPoints.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Plan.range("a").then(Plan.range("b")).walking(3, "why"));
+        assertThrows(IllegalArgumentException.class, () -> walked.walking(3, "again"));
     }
 
     @Test

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /** The rules on hand-made observations; CatalogueCheckTest in the testkit runs them on a real cluster. */
@@ -335,6 +337,20 @@ class RulesTest {
         List<String> problems = Rules.declarationProblems(growing(Growth.perDay(100_000_000, 100).bucketedBy(Duration.ofDays(1))), BUSY);
         assertTrue(problems.get(0).contains("grow to 10 GB (100,000,000 rows of 100 bytes, a day bucket)"), problems.get(0));
         assertTrue(problems.get(0).contains("split the partition key further"), problems.get(0));
+    }
+
+    @Test
+    void aMeasuredPartitionPastTheRuleFailsWithTheBucketItsOwnRateNeeds() {
+        // A sensor at one reading a second, kept whole: 150,000 rows of 60 bytes in the sample already.
+        LargestPartition flooded = new LargestPartition("readings", "s1", 150_000, 9_000_000, "time", OptionalDouble.of(86_400));
+        String problem = Rules.measuredProblem(flooded).orElseThrow();
+        assertTrue(problem.contains("already holds 150,000 rows and 9 MB of values: past the rule of thumb of 100,000 rows"), problem);
+        assertTrue(problem.contains("A day bucket in the partition key keeps each under it (5.2 MB) at the 86,400 rows a day"), problem);
+        LargestPartition timeless = new LargestPartition("blobs", "b", 10, 200_000_000, null, OptionalDouble.empty());
+        assertTrue(Rules.measuredProblem(timeless).orElseThrow().contains("no time to bucket by"));
+        LargestPartition small = new LargestPartition("readings", "s1", 144, 8_640, "time", OptionalDouble.of(145));
+        assertEquals(Optional.empty(), Rules.measuredProblem(small));
+        assertEquals("readings (s1): 144 rows, 8 KB of values, 145 rows a day (by time)", small.summary());
     }
 
     @Test

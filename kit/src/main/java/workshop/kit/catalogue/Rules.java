@@ -98,7 +98,8 @@ final class Rules {
             Set<String> undeclared = new TreeSet<>(seen.tables());
             undeclared.removeAll(plan.tables());
             if (!undeclared.isEmpty()) {
-                failures.add((plan.access().writes() ? "wrote " : "read ") + undeclared
+                // The tables are not told apart by what was done to them: a read that also writes says both.
+                failures.add((plan.access().writes() ? "wrote " : seen.wrote() ? "read or wrote " : "read ") + undeclared
                         + ", which its plan does not name (it names " + plan.tables() + ").");
             }
             if (seen.scanned() && plan.keyed()) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import workshop.kit.terminal.Words;
 
 /**
  * The largest partition of a table in the sample data, measured when a pattern declares no growth:
@@ -46,7 +47,7 @@ public record LargestPartition(String table, String key, long rows, long valueBy
 
     /** "readings_by_sensor (a-fast-1, 2024-02-29): 144 rows, 7 KB of values, 145 rows a day (by time)". */
     String summary() {
-        return String.format("%s (%s): %,d rows, %s%s of values%s", table, key, rows, rows > SIZED ? "about " : "",
+        return String.format("%s (%s): %s, %s%s of values%s", table, key, Words.count(rows, "row"), rows > SIZED ? "about " : "",
                 Growth.size(valueBytes),
                 rowsPerDay.isPresent() ? String.format(", %s rows a day (by %s)", perDay(rowsPerDay.getAsDouble()), timeColumn)
                         : timeColumn == null ? "" : ", one time (" + timeColumn + ") only: no rate");

@@ -300,10 +300,10 @@ class cursor_pagination {
                 What the read really is: a point read of channel_head, then the head's bucket, then,
                 when that bucket holds fewer rows than the page, the bucket before it: at most 3
                 partitions, one request after another, never fanned out. Declared as that, with
-                lesson 09's own .walking(3, why), the checker runs the design's code:""");
+                lesson 09's own .walking(2, why) on the bucket read, the checker runs the design's code:""");
         CatalogueReport report = check.check("lesson 08's channel", List.of(
-                newest.plan(headThenBucket.walking(3, "the head names the bucket (no scan derives it); a bucket short of a"
-                                + " page continues in the one before"))
+                newest.plan(Plan.point("channel_head").then(Plan.range("messages").walking(2, "the head names the bucket"
+                                + " (no scan derives it); a bucket short of a page continues in the one before")))
                         .servedBy("channel " + CHANNEL, () -> checked.newest(CHANNEL, PAGE)),
                 AccessPattern.of("older", "the 50 messages before a cursor").rate(OLDER_RATE).p99(P99)
                         .plan(Plan.range("messages").walking(2, "a page across a bucket boundary continues in the one before"))

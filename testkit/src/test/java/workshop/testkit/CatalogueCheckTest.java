@@ -10,7 +10,9 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,6 +25,7 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.LargestPartition;
 import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
@@ -295,6 +298,33 @@ class CatalogueCheckTest {
         assertTrue(failed.getMessage().contains("no key serves this pattern"), failed.getMessage());
         assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "W1"));
         assertThrows(AssertionFailedError.class, () -> CostExpectations.assertPatternHolds(report, "Q9"));
+    }
+
+    @Test
+    void withoutADeclaredGrowthTheLargestPartitionIsMeasuredWithItsRowsADay() {
+        plainSession.execute(Keyspaces.schema("CREATE TABLE events (source text, id timeuuid, body text, PRIMARY KEY ((source), id))"));
+        PreparedStatement event = session.prepare("INSERT INTO events (source, id, body) VALUES (?, ?, ?)");
+        Instant first = Instant.parse("2024-03-01T00:00:00Z");
+        // Every half hour for a day: 49 rows, 48 a day. A quieter source beside it.
+        for (int i = 0; i <= 48; i++) {
+            session.execute(event.bind("busy", Uuids.startOf(first.plus(Duration.ofMinutes(30L * i)).toEpochMilli()), "e" + i % 10));
+        }
+        session.execute(event.bind("quiet", Uuids.startOf(first.toEpochMilli()), "e0"));
+        PreparedStatement newestEvents = session.prepare("SELECT id FROM events WHERE source = ? ORDER BY id DESC LIMIT 5");
+        CatalogueReport report = checker.check("measured", List.of(
+                pattern("E", Rate.perSecond(10), Plan.range("events")).servedBy("busy", () -> session.execute(newestEvents.bind("busy")).all()),
+                pattern("Q1", Rate.perSecond(10), Plan.range("messages")).servedBy("c3", () -> newest("c3", 5))));
+        LargestPartition events = report.largestOf("events").orElseThrow(() -> new AssertionError(report.render()));
+        assertEquals(49, events.rows(), report.render());
+        assertEquals("busy", events.key(), report.render());
+        // Each row as read: source (4 bytes), a timeuuid (16) and a body of 2.
+        assertEquals(49 * (4 + 16 + 2), events.valueBytes(), report.render());
+        assertEquals(48.0, events.rowsPerDay().orElseThrow(), 1e-9, report.render());
+        LargestPartition messages = report.largestOf("messages").orElseThrow(() -> new AssertionError(report.render()));
+        assertEquals(PER_CHAT, messages.rows(), report.render());
+        assertTrue(messages.rowsPerDay().isEmpty(), "an int clustering column says nothing of time: " + report.render());
+        assertTrue(report.render().contains("events (busy): 49 rows, 1 KB of values, 48 rows a day (by id)"), report.render());
+        assertTrue(report.passed(), report.render());
     }
 
     @Test

@@ -10,8 +10,10 @@ import workshop.kit.terminal.TextTable;
 /**
  * The checker's findings: one row per run, then the reason for every verdict that is not green.
  * A plan review's report (planOnly) has no runs: one verdict per pattern, from its plan alone.
+ *
+ * @param largest the largest partition of each table read by a pattern that declares no growth, as measured
  */
-public record CatalogueReport(String title, List<PatternResult> results, boolean planOnly) {
+public record CatalogueReport(String title, List<PatternResult> results, boolean planOnly, List<LargestPartition> largest) {
 
     static final List<String> HEADERS = List.of("pattern", "rate", "touched (traced)", "rows read", "result rows", "ms", "verdict");
     /** The pattern column never gets narrower than this, however wide the other cells are. */
@@ -19,14 +21,20 @@ public record CatalogueReport(String title, List<PatternResult> results, boolean
 
     public CatalogueReport {
         results = List.copyOf(results);
+        largest = List.copyOf(largest);
     }
 
     public CatalogueReport(String title, List<PatternResult> results) {
-        this(title, results, false);
+        this(title, results, false, List.of());
     }
 
     static CatalogueReport ofPlans(String title, List<PatternResult> results) {
-        return new CatalogueReport(title, results, true);
+        return new CatalogueReport(title, results, true, List.of());
+    }
+
+    /** The measured largest partition of a table, if a pattern read it without declaring its growth. */
+    public Optional<LargestPartition> largestOf(String table) {
+        return largest.stream().filter(l -> l.table().equals(table)).findFirst();
     }
 
     /** True when every pattern is green or explained. */
@@ -62,6 +70,13 @@ public record CatalogueReport(String title, List<PatternResult> results, boolean
                     + Rules.growthSummary(pattern).map(growth -> "; " + growth).orElse("");
             Story.wrap(pattern.id() + " declares: " + plan, Failures.COLUMNS - 2)
                     .forEach(line -> out.append("  ").append(line).append('\n'));
+        }
+        if (!largest.isEmpty()) {
+            indent(out, """
+                    Largest partitions in the sample data, where no growth is declared (rows counted per \
+                    partition key; bytes: the values of its rows as read, without the store's overhead):""");
+            largest.forEach(partition -> Story.wrap(partition.summary(), Failures.COLUMNS - 4)
+                    .forEach(line -> out.append("    ").append(line).append('\n')));
         }
         if (!planOnly) {
             out.append(table());

@@ -78,7 +78,14 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
 
     /** The widest bucket that keeps one partition under the rule of thumb, if even an hour does. */
     public Optional<Duration> boundingBucket() {
-        return BUCKETS.stream().filter(width -> bucketedBy(width).keptFor(TWO_YEARS).bytes() <= MOST_BYTES).findFirst();
+        return bucketWithin(Long.MAX_VALUE);
+    }
+
+    /** The widest bucket that keeps one partition under the rule's bytes and under this many rows. */
+    Optional<Duration> bucketWithin(long mostRows) {
+        return BUCKETS.stream().map(width -> bucketedBy(width).keptFor(TWO_YEARS))
+                .filter(bucketed -> bucketed.bytes() <= MOST_BYTES && bucketed.rows() <= mostRows)
+                .map(bucketed -> bucketed.bucket().orElseThrow()).findFirst();
     }
 
     /** What bounds a partition, in words: "a 10-day bucket", "no time bucket, rows kept 2 years". */
@@ -104,12 +111,15 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         return days % 365 == 0 ? (days / 365 == 1 ? "1 year" : days / 365 + " years") : days + " days";
     }
 
-    /** "1.2 GB", "16.7 MB", "100 MB", "900 KB": sizes as the rule of thumb is said. */
+    /** "1.2 GB", "16.7 MB", "100 MB", "900 KB", "204 bytes": sizes as the rule of thumb is said. */
     static String size(long bytes) {
         if (bytes >= 1_000_000_000) {
             return tenths(bytes / 1e9) + " GB";
         }
-        return bytes >= 1_000_000 ? tenths(bytes / 1e6) + " MB" : String.format("%,d KB", Math.max(1, bytes / 1_000));
+        if (bytes < 1_000) {
+            return bytes + " bytes";
+        }
+        return bytes >= 1_000_000 ? tenths(bytes / 1e6) + " MB" : String.format("%,d KB", bytes / 1_000);
     }
 
     /** "16.7", and "100" rather than "100.0". */

@@ -18,8 +18,10 @@ import workshop.kit.terminal.Words;
  * @param partitions     partitions a key read or a write touches
  * @param mostPartitions the most a walking read or a multi-get may touch (equal to partitions otherwise)
  * @param note           why: for a walk, a batch job or a search index, the reason a person would give
+ * @param steps          the reads of a chain ({@link #then}), each a plan of its own; empty for a plan of one step
  */
-public record Plan(Store store, List<String> tables, Access access, int partitions, int mostPartitions, String note) {
+public record Plan(Store store, List<String> tables, Access access, int partitions, int mostPartitions, String note,
+                   List<Plan> steps) {
 
     public enum Store { CASSANDRA, SEARCH_INDEX }
 
@@ -51,6 +53,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
 
     public Plan {
         tables = List.copyOf(tables);
+        steps = List.copyOf(steps);
         if (tables.isEmpty()) {
             throw new IllegalArgumentException("a plan names at least one table");
         }
@@ -60,6 +63,11 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         if (!access.keyed() && note.isBlank()) {
             throw new IllegalArgumentException("a " + access + " plan says how it answers the question");
         }
+    }
+
+    /** A plan of one step. */
+    public Plan(Store store, List<String> tables, Access access, int partitions, int mostPartitions, String note) {
+        this(store, tables, access, partitions, mostPartitions, note, List.of());
     }
 
     /** One row by its whole primary key, in one partition. */
@@ -113,23 +121,48 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return new Plan(Store.SEARCH_INDEX, List.of(fedFrom), Access.SEARCH, 0, 0, how);
     }
 
-    /** A second key read after this one, such as a lookup table first and the row it points to next. */
+    /**
+     * A second key read after this one, such as a lookup table first and the row it points to next.
+     * Each step keeps its own kind and its own walk: {@code Plan.point("head").then(Plan.range("messages").walking(2, why))}.
+     */
     public Plan then(Plan next) {
         if (!reads() || !next.reads()) {
             throw new IllegalArgumentException("only key reads follow one another");
         }
-        List<String> both = new ArrayList<>(tables);
-        both.addAll(next.tables);
-        Access combined = access == Access.POINT && next.access == Access.POINT ? Access.POINT : Access.RANGE;
-        return new Plan(store, both, combined, partitions + next.partitions, mostPartitions + next.mostPartitions,
-                String.join("; ", List.of(note, next.note).stream().filter(n -> !n.isBlank()).toList()));
+        List<Plan> chain = new ArrayList<>(stepsOrSelf());
+        chain.addAll(next.stepsOrSelf());
+        return chain(chain);
+    }
+
+    /** The steps joined: their tables in order, their partitions added up; a point read only when every step is one. */
+    private Plan chain(List<Plan> chain) {
+        List<String> names = chain.stream().flatMap(step -> step.tables.stream()).toList();
+        Access combined = chain.stream().allMatch(step -> step.access == Access.POINT) ? Access.POINT : Access.RANGE;
+        return new Plan(store, names, combined, chain.stream().mapToInt(Plan::partitions).sum(),
+                chain.stream().mapToInt(Plan::mostPartitions).sum(),
+                String.join("; ", chain.stream().map(Plan::note).filter(n -> !n.isBlank()).toList()), chain);
+    }
+
+    private List<Plan> stepsOrSelf() {
+        return steps.isEmpty() ? List.of(this) : steps;
     }
 
     /**
      * Reads one partition, and the neighbouring ones one at a time when it holds fewer rows than
      * asked for (the time buckets of a growing partition), at most {@code most} partitions in all.
+     * On a chain it is the walk of its one range read, which reads at most {@code most} partitions
+     * of its own table; where no step or more than one could walk, the chain is refused.
      */
     public Plan walking(int most, String why) {
+        if (!steps.isEmpty()) {
+            List<Plan> ranges = steps.stream().filter(step -> step.access == Access.RANGE).toList();
+            if (ranges.size() != 1 || steps.stream().anyMatch(Plan::walks)) {
+                throw new IllegalArgumentException(String.format("""
+                        walking(%d) on "%s" does not say which read walks: call it on the step that \
+                        does, as in Plan.point(a).then(Plan.range(b).walking(%d, why)).""", most, describe(), most));
+            }
+            return chain(steps.stream().map(step -> step == ranges.get(0) ? step.walking(most, why) : step).toList());
+        }
         if (!reads() || most <= partitions || why.isBlank()) {
             throw new IllegalArgumentException("a walk is a key read that may touch more partitions than it starts with, and says why");
         }
@@ -149,10 +182,18 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return reads() && mostPartitions > partitions;
     }
 
-    /** Short, for a report column: "range messages", "point message_lookup > messages", "batch job: messages". */
+    /** What kind of read or write, step by step: "range", "point, then range". */
+    public String kinds() {
+        return String.join(", then ", stepsOrSelf().stream().map(step -> step.access.toString()).toList());
+    }
+
+    /** Short, for a report column: "range messages", "point message_lookup, then point messages", "batch job: messages". */
     public String describe() {
+        if (!steps.isEmpty()) {
+            return String.join(", then ", steps.stream().map(Plan::describe).toList());
+        }
         return switch (access) {
-            case POINT, RANGE -> access + " " + String.join(" > ", tables) + (walks() ? ", walk <= " + mostPartitions : "");
+            case POINT, RANGE -> access + " " + tables.get(0) + (walks() ? ", walk <= " + mostPartitions : "");
             case MULTI_GET -> "multi-get " + tables.get(0) + ", <= " + mostPartitions + " in parallel";
             case WRITE, CONDITIONAL, COUNTER -> access + " " + tables.get(0);
             case LOGGED_BATCH -> "logged batch: " + Words.count(partitions, "partition") + " of " + String.join(", ", tables);
@@ -162,6 +203,9 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
 
     /** In words, for a report's explanation. */
     public String inWords() {
+        if (!steps.isEmpty()) {
+            return String.join(", then ", steps.stream().map(Plan::inWords).toList());
+        }
         return switch (access) {
             case POINT -> "a point read of " + partitionsInWords() + " of " + String.join(" then ", tables);
             case RANGE -> "a range read of " + partitionsInWords() + " of " + String.join(" then ", tables);

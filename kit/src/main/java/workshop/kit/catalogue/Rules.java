@@ -98,7 +98,8 @@ final class Rules {
             Set<String> undeclared = new TreeSet<>(seen.tables());
             undeclared.removeAll(plan.tables());
             if (!undeclared.isEmpty()) {
-                failures.add((plan.access().writes() ? "wrote " : "read ") + undeclared
+                // The tables are not told apart by what was done to them: a read that also writes says both.
+                failures.add((plan.access().writes() ? "wrote " : seen.wrote() ? "read or wrote " : "read ") + undeclared
                         + ", which its plan does not name (it names " + plan.tables() + ").");
             }
             if (seen.scanned() && plan.keyed()) {
@@ -141,15 +142,36 @@ final class Rules {
         if (growth == null || !growth.tooBig() || !pattern.plan().keyed()) {
             return Optional.empty();
         }
-        String fix = growth.boundingBucket().map(width -> String.format(
-                        "a %s bucket in the partition key keeps each under it (%s)", Growth.bucketName(width),
-                        Growth.size(growth.bucketedBy(width).bytes())))
-                .orElse("even an hour's bucket is past it: split the partition key further (a shard number)");
         return Optional.of(String.format("""
                 reads partitions that grow to %s (%,d rows of %d bytes, %s): past the %s rule of thumb, \
                 and a partition lives whole on one node, so more nodes do not split it. %s.""",
                 Growth.size(growth.bytes()), growth.rows(), growth.rowBytes(), growth.bound(),
-                Growth.size(Growth.MOST_BYTES), Character.toUpperCase(fix.charAt(0)) + fix.substring(1)));
+                Growth.size(Growth.MOST_BYTES), bucketAdvice(growth, growth.boundingBucket())));
+    }
+
+    /** "A month bucket in the partition key keeps each under it (50 MB)", or the advice to split further. */
+    private static String bucketAdvice(Growth growth, Optional<Duration> bucket) {
+        return bucket.map(width -> String.format("A %s bucket in the partition key keeps each under it (%s)",
+                        Growth.bucketName(width), Growth.size(growth.bucketedBy(width).bytes())))
+                .orElse("Even an hour's bucket is past it: split the partition key further (a shard number)");
+    }
+
+    /**
+     * A partition already past the rule of thumb in the sample data, for a pattern that declares no
+     * growth: the data's own rate, when its rows carry a time, names the bucket that would bound it.
+     */
+    static Optional<String> measuredProblem(LargestPartition largest) {
+        if (!largest.tooBig()) {
+            return Optional.empty();
+        }
+        String fix = largest.growth().map(growth -> bucketAdvice(growth, growth.bucketWithin(Growth.MOST_ROWS)) + String.format(
+                        " at the %s rows a day the data shows", LargestPartition.perDay(largest.rowsPerDay().getAsDouble())))
+                .orElse("Its rows carry no time to bucket by: add a bucket or a shard number to the partition key");
+        return Optional.of(String.format("""
+                reads %s, whose largest partition in the sample data already holds %,d rows and %s of values: \
+                past the rule of thumb of %,d rows or %s, and a partition lives whole on one node, so more \
+                nodes do not split it. %s.""", largest.table(), largest.rows(), Growth.size(largest.valueBytes()),
+                Growth.MOST_ROWS, Growth.size(Growth.MOST_BYTES), fix));
     }
 
     /** A declared growth within the rule of thumb, for the line of its plan: "a partition reaches 16.7 MB, 166,667 rows (a 10-day bucket)". */

@@ -12,7 +12,7 @@ import workshop.kit.catalogue.Plan;
  * @param question what is asked
  * @param rate     how often, as the catalogue says it ("20,000/s"); empty when not given
  * @param tables   the tables read or written, in order; empty when nothing serves it yet
- * @param access   how: "range", "point", "batch job", or "no plan yet"
+ * @param access   how, step by step: "range", "point, then range", "batch job", or "no plan yet"
  * @param served   whether a key serves it (a batch job or a search index does not)
  * @param bound    what bounds a read that may touch more than one partition ("walks <= 7 partitions"), else empty
  */
@@ -30,7 +30,7 @@ public record Arrow(String id, String question, String rate, List<String> tables
         }
         String bound = plan.walks() ? "walks <= " + plan.mostPartitions() + " partitions"
                 : plan.access() == Plan.Access.MULTI_GET ? "<= " + plan.mostPartitions() + " keys side by side" : "";
-        return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.access().toString(), plan.keyed(), bound);
+        return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.kinds(), plan.keyed(), bound);
     }
 
     /** "range, walks <= 7 partitions". */

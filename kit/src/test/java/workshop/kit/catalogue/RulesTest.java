@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /** The rules on hand-made observations; CatalogueCheckTest in the testkit runs them on a real cluster. */
@@ -84,8 +86,8 @@ class RulesTest {
 
     @Test
     void aBusyReadThatStartsWithTwoReadsSaysEveryRunPaysForThem() {
-        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"))
-                .walking(3, "the head names the bucket; a bucket short of a page continues in the one before");
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages")
+                .walking(2, "the head names the bucket; a bucket short of a page continues in the one before"));
         PatternResult result = judge(pattern(Rate.perSecond(40_000), headThenBucket), HEAD_THEN_BUCKET);
         assertVerdict(Verdict.EXPLAINED, result, "Every run reads at least 2 (channel_head then messages)");
     }
@@ -165,9 +167,27 @@ class RulesTest {
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", " "));
         assertThrows(IllegalArgumentException.class, () -> Plan.range("messages").walking(1, "no walk at all"));
         assertThrows(IllegalArgumentException.class, () -> Plan.batchJob("messages", "x").then(Plan.point("messages")));
-        assertEquals("point message_lookup > messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
+        assertEquals("point message_lookup, then point messages", Plan.point("message_lookup").then(Plan.point("messages")).describe());
         assertEquals(2, Plan.point("message_lookup").then(Plan.point("messages")).partitions());
         assertEquals("range messages, walk <= 4", Plan.range("messages").walking(4, "buckets").describe());
+    }
+
+    @Test
+    void eachStepOfAChainIsLabelledByItsOwnKindAndOnlyTheRangeReadWalks() {
+        Plan headThenBucket = Plan.point("channel_head").then(Plan.range("messages"));
+        assertEquals("point channel_head, then range messages", headThenBucket.describe());
+        assertEquals("point, then range", headThenBucket.kinds());
+        Plan walked = headThenBucket.walking(2, "a short bucket continues in the one before");
+        assertEquals(walked, Plan.point("channel_head").then(Plan.range("messages").walking(2, "a short bucket continues in the one before")));
+        assertEquals("point channel_head, then range messages, walk <= 2", walked.describe());
+        assertEquals(3, walked.mostPartitions());
+        assertEquals("a point read of 1 partition of channel_head, then a range read of 1 partition (walking to at most 2)"
+                + " of messages", walked.inWords());
+        IllegalArgumentException twoPoints = assertThrows(IllegalArgumentException.class,
+                () -> Plan.point("message_lookup").then(Plan.point("messages")).walking(2, "why"));
+        assertTrue(twoPoints.getMessage().contains("does not say which read walks"), twoPoints.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Plan.range("a").then(Plan.range("b")).walking(3, "why"));
+        assertThrows(IllegalArgumentException.class, () -> walked.walking(3, "again"));
     }
 
     @Test
@@ -317,6 +337,20 @@ class RulesTest {
         List<String> problems = Rules.declarationProblems(growing(Growth.perDay(100_000_000, 100).bucketedBy(Duration.ofDays(1))), BUSY);
         assertTrue(problems.get(0).contains("grow to 10 GB (100,000,000 rows of 100 bytes, a day bucket)"), problems.get(0));
         assertTrue(problems.get(0).contains("split the partition key further"), problems.get(0));
+    }
+
+    @Test
+    void aMeasuredPartitionPastTheRuleFailsWithTheBucketItsOwnRateNeeds() {
+        // A sensor at one reading a second, kept whole: 150,000 rows of 60 bytes in the sample already.
+        LargestPartition flooded = new LargestPartition("readings", "s1", 150_000, 9_000_000, "time", OptionalDouble.of(86_400));
+        String problem = Rules.measuredProblem(flooded).orElseThrow();
+        assertTrue(problem.contains("already holds 150,000 rows and 9 MB of values: past the rule of thumb of 100,000 rows"), problem);
+        assertTrue(problem.contains("A day bucket in the partition key keeps each under it (5.2 MB) at the 86,400 rows a day"), problem);
+        LargestPartition timeless = new LargestPartition("blobs", "b", 10, 200_000_000, null, OptionalDouble.empty());
+        assertTrue(Rules.measuredProblem(timeless).orElseThrow().contains("no time to bucket by"));
+        LargestPartition small = new LargestPartition("readings", "s1", 144, 8_640, "time", OptionalDouble.of(145));
+        assertEquals(Optional.empty(), Rules.measuredProblem(small));
+        assertEquals("readings (s1): 144 rows, 8 KB of values, 145 rows a day (by time)", small.summary());
     }
 
     @Test

@@ -28,7 +28,7 @@ class DiagramTest {
         }
         assertTrue(text.contains("    conversation_id  text    K"), text);
         assertTrue(text.contains("    message_id       bigint  C desc"), text);
-        assertTrue(text.contains("Q3b one message, from a link with its id only (1/s): point -> message_lookup > messages"), text);
+        assertTrue(text.contains("Q3b one message, from a link with its id only (1/s): point, then point -> message_lookup >"), text);
         assertTrue(text.contains("(20,000/s): range, walks <= 4 partitions -> messages"), text);
         String apart = text.substring(text.indexOf("No key serves"));
         assertTrue(apart.contains("Q4") && apart.contains("batch job") && apart.contains("P4"), text);

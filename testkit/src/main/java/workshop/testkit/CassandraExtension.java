@@ -42,7 +42,7 @@ public final class CassandraExtension
     }
 
     /** One session per JVM for keyspace changes; closed when the JVM exits. */
-    private static synchronized CqlSession admin() {
+    static synchronized CqlSession admin() {
         if (admin == null) {
             admin = cluster().connect();
             Runtime.getRuntime().addShutdownHook(new Thread(admin::close));

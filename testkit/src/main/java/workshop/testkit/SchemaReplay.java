@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,7 +37,10 @@ import workshop.kit.cassandra.Keyspaces;
  * check finds the keyspace reusable when its schema still has that fingerprint: it empties the
  * tables, and while the class runs the same statements in the same order, they are answered
  * without running them. The first statement that differs (the learner changed their table)
- * recreates the keyspace and runs everything for real. Whatever does not match the record,
+ * recreates the keyspace and runs everything for real; past the first data written, it keeps the
+ * keyspace and drops what only the rest of the record created, so the class's rows stay (a class
+ * that sets its store up twice, its tables changed since the last check, must not lose the rows it
+ * loaded first). Whatever does not match the record,
  * including a keyspace a broken run left half-made, is dropped, so nothing leaks into the next check.
  * A class that made conditional writes gets a fresh keyspace each time: emptying a table keeps its
  * Paxos state, which would show in the next run's traces.
@@ -50,6 +54,12 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     /** A keyspace-qualified name (ks.table): a statement naming another keyspace is not replayed. */
     private static final Pattern QUALIFIED = Pattern.compile("\\b([A-Za-z_]\\w*)\\s*\\.\\s*[A-Za-z_\"]");
     private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
+    /** A statement that creates one named object: what a replay that stops early may have to drop again. */
+    private static final Pattern CREATES = Pattern.compile(
+            "^CREATE\\s+(TABLE|TYPE|INDEX|CUSTOM\\s+INDEX|MATERIALIZED\\s+VIEW)\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?"
+                    + "(?:(?:\"[^\"]+\"|\\w+)\\s*\\.\\s*)?(\"[^\"]+\"|\\w+)", Pattern.CASE_INSENSITIVE);
+    /** Dropped in this order: what hangs off a table before the table, the types tables use last. */
+    private static final List<String> DROP_ORDER = List.of("INDEX", "MATERIALIZED VIEW", "TABLE", "TYPE");
     private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
 
     private final CqlSession admin;
@@ -61,6 +71,8 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     private boolean replaying;
     /** Whether the class made conditional writes: then the next check recreates the keyspace (see finish). */
     private volatile boolean conditional;
+    /** Whether anything but schema ran since the keyspace was emptied: rows a recreate would lose. */
+    private volatile boolean used;
 
     private SchemaReplay(CqlSession session, CqlSession admin, String workshopName, Path recordFile, List<String> recorded) {
         super(session);
@@ -107,6 +119,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         }
         if (ddl == null) {
             conditional |= isConditional(request);
+            used |= !(request instanceof PrepareRequest);
             return super.execute(request, resultType);
         }
         synchronized (this) {
@@ -128,13 +141,75 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         }
     }
 
-    /** The learner's schema changed: start from an empty keyspace and run for real what was only answered. */
+    /**
+     * The learner's schema changed: from here on statements run for real. What was only answered
+     * stands, since the record made it; what only the rest of the record made is dropped. Where that
+     * rest is more than named objects created (an ALTER, a DROP, an index without a name), the keyspace
+     * is recreated and what was answered runs again, unless rows were written: then the class's
+     * results cannot count, and the next check starts from an empty keyspace.
+     */
     private void goLive() {
         replaying = false;
         forget(recordFile);
+        Optional<List<Created>> extra = createdByTheRestOnly();
+        if (extra.isPresent()) {
+            drop(extra.get());
+            return;
+        }
+        if (used) {
+            throw new SchemaChanged(keyspace);
+        }
         Keyspaces.recreate(admin, workshopName);
         for (String statement : ran) {
             super.execute(Keyspaces.schema(statement), Statement.SYNC);
+            Keyspaces.awaitSchemaAgreement(admin);
+        }
+    }
+
+    /** A schema object one statement created: its kind (TABLE, TYPE, INDEX, MATERIALIZED VIEW) and name as CQL. */
+    private record Created(String kind, String name) {
+
+        static Optional<Created> by(String statement) {
+            Matcher created = CREATES.matcher(statement);
+            if (!created.find()) {
+                return Optional.empty();
+            }
+            String kind = created.group(1).toUpperCase(Locale.ROOT).replaceAll("\\s+", " ").replace("CUSTOM ", "");
+            String name = CqlIdentifier.fromCql(created.group(2)).asCql(true);
+            // CREATE INDEX ON t (c): Cassandra names it, and the name is not in the statement.
+            return kind.equals("INDEX") && name.equalsIgnoreCase("on") ? Optional.empty() : Optional.of(new Created(kind, name));
+        }
+    }
+
+    /** What the record's statements past those already answered created and those did not; empty if that cannot be told. */
+    private Optional<List<Created>> createdByTheRestOnly() {
+        List<Created> before = new ArrayList<>();
+        for (String statement : ran) {
+            Created.by(statement).ifPresent(before::add);
+        }
+        List<Created> extra = new ArrayList<>();
+        for (String statement : recorded.subList(ran.size(), recorded.size())) {
+            Optional<Created> created = Created.by(statement);
+            if (created.isEmpty()) {
+                return Optional.empty();
+            }
+            if (!before.contains(created.get()) && !extra.contains(created.get())) {
+                extra.add(created.get());
+            }
+        }
+        return Optional.of(extra);
+    }
+
+    private void drop(List<Created> objects) {
+        String qualifier = CqlIdentifier.fromInternal(keyspace).asCql(true) + ".";
+        for (String kind : DROP_ORDER) {
+            for (Created object : objects) {
+                if (object.kind().equals(kind)) {
+                    admin.execute(Keyspaces.schema("DROP " + kind + " IF EXISTS " + qualifier + object.name()));
+                }
+            }
+        }
+        if (!objects.isEmpty()) {
             Keyspaces.awaitSchemaAgreement(admin);
         }
     }

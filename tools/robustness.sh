@@ -191,8 +191,13 @@ one_node() {
     local number=${solution##*lesson}
     checks=$((checks + 1))
     cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$number/"
-    if ./jbang check "$number" >"$logs/one-node-check$number.log" 2>&1; then checked=$((checked + 1));
-    else failures+=("check $number"); show_tail "$logs/one-node-check$number.log"; fi
+    ./jbang check "$number" >"$logs/one-node-check$number.log" 2>&1
+    local rc=$? status
+    status=$(tools/grade-field ".workshop/results/$number.json" status 2>/dev/null)
+    # Lesson 10 grades replicas: on one node its grade is withheld (exit 3), never passed or failed.
+    if { [ "$number" = 10 ] && [ "$rc" -eq 3 ] && [ "$status" = withheld ]; } || { [ "$number" != 10 ] && [ "$rc" -eq 0 ]; }
+    then checked=$((checked + 1));
+    else failures+=("check $number (exit $rc, $status)"); show_tail "$logs/one-node-check$number.log"; fi
     git checkout -q -- exercises
   done
   rm -f .workshop/progress.properties

@@ -50,7 +50,8 @@ public final class CassandraExtension
         return admin;
     }
 
-    private static synchronized Cassandra cluster() {
+    /** The shared cluster, found or started once per JVM: tests that pause or name its nodes ask for it. */
+    public static synchronized Cassandra cluster() {
         if (cluster == null) {
             boolean wasRunning = !LocalCluster.standard().runningNodes().isEmpty();
             cluster = Cassandra.findOrStart();

@@ -4,11 +4,14 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import javax.management.Attribute;
 import javax.management.JMException;
 import javax.management.MalformedObjectNameException;
 import javax.management.MBeanServerConnection;
@@ -52,7 +55,7 @@ public final class NodeMetrics {
      * otherwise counted file by file). Waits until both are done.
      */
     public void flushAndCompact(String keyspace, String table) {
-        ObjectName storage = objectName("org.apache.cassandra.db:type=StorageService");
+        ObjectName storage = storageService();
         String[] tables = {table};
         jmxByNode.forEach((node, address) -> onNode(node, address, jmx -> {
             jmx.invoke(storage, "forceKeyspaceFlush", new Object[] {keyspace, tables},
@@ -139,6 +142,72 @@ public final class NodeMetrics {
                 // the hook is running or about to: it resumes the same nodes
             }
         }
+    }
+
+    /**
+     * Sets how long the nodes, as coordinators, wait for replicas before they give up
+     * (write_request_timeout and read_request_timeout, 10 s and 20 s on our nodes) until the result is
+     * closed. A write sent to a frozen replica expires after this long and the replica drops it
+     * unapplied when it wakes (its coordinator keeps a hint instead), so a test can make a replica
+     * miss writes in about a second rather than ten, and a level that needs the frozen replica
+     * fails in a second too.
+     */
+    public Timeouts shortenTimeouts(List<String> nodes, Duration timeout) {
+        Timeouts timeouts = new Timeouts(nodes);
+        Runtime.getRuntime().addShutdownHook(timeouts.restoreOnExit);
+        timeouts.before.keySet().forEach(setting -> timeouts.set(setting.node(), setting.attribute(), timeout.toMillis()));
+        return timeouts;
+    }
+
+    /** Request timeouts changed on some nodes; {@link #close} restores each node's own. */
+    public final class Timeouts implements AutoCloseable {
+
+        private static final List<String> ATTRIBUTES = List.of("WriteRpcTimeout", "ReadRpcTimeout");
+
+        private record Setting(String node, String attribute) {}
+
+        private final Map<Setting, Long> before = new LinkedHashMap<>();
+        private final Thread restoreOnExit;
+        private boolean restored;
+
+        private Timeouts(List<String> nodes) {
+            for (String node : nodes) {
+                for (String attribute : ATTRIBUTES) {
+                    before.put(new Setting(node, attribute), onNode(node, jmx(node),
+                            jmx -> ((Number) jmx.getAttribute(storageService(), attribute)).longValue()));
+                }
+            }
+            this.restoreOnExit = new Thread(this::restore, "restore request timeouts");
+        }
+
+        private void set(String node, String attribute, long millis) {
+            onNode(node, jmx(node), jmx -> {
+                jmx.setAttribute(storageService(), new Attribute(attribute, millis));
+                return null;
+            });
+        }
+
+        private void restore() {
+            before.forEach((setting, millis) -> set(setting.node(), setting.attribute(), millis));
+        }
+
+        @Override
+        public synchronized void close() {
+            if (restored) {
+                return;
+            }
+            restored = true;
+            restore();
+            try {
+                Runtime.getRuntime().removeShutdownHook(restoreOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or about to: it restores the same values
+            }
+        }
+    }
+
+    private static ObjectName storageService() {
+        return objectName("org.apache.cassandra.db:type=StorageService");
     }
 
     private InetSocketAddress jmx(String node) {

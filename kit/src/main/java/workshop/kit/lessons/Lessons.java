@@ -54,8 +54,8 @@ public final class Lessons {
                     "lessons/08c_send_path.java").taking(10, Level.ADVANCED),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").taking(55, Level.ADVANCED),
-            Lesson.withoutExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
-                    "lessons/10_replication.java").taking(28, Level.ADVANCED));
+            Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
+                    "lessons/10_replication.java", "workshop.lesson10").taking(28, Level.ADVANCED));
 
     private Lessons() {}
 

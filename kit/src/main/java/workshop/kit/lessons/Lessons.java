@@ -55,7 +55,7 @@ public final class Lessons {
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").taking(55, Level.ADVANCED),
             Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
-                    "lessons/10_replication.java", "workshop.lesson10").taking(28, Level.ADVANCED));
+                    "lessons/10_replication.java", "workshop.lesson10").taking(38, Level.ADVANCED));
 
     private Lessons() {}
 

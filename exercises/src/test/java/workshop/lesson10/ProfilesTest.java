@@ -53,6 +53,8 @@ class ProfilesTest {
     static final Duration ROUTED_WAIT = Duration.ofSeconds(5);
     /** Profiles saved while a replica is frozen: about a third of them have it as their first replica. */
     static final int SAVED_WHILE_FROZEN = 12;
+    /** Finds measured, at most, to see how few replicas the code's level asks. */
+    static final int FEWEST_OF = 5;
 
     private static Profiles profiles;
     private static String keyspace;
@@ -108,10 +110,15 @@ class ProfilesTest {
     void findAsksFewReplicas(TracingSession session) {
         Profile ana = someone();
         profiles.save(ana);
-        Measured<Optional<Profile>> found = session.measure(() -> profiles.find(ana.userId()));
-        assertEquals(Optional.of(ana), found.value(), "find() right after save()");
-        QueryCost cost = found.cost();
         int quorum = NODES / 2 + 1;
+        // A coordinator that finds a replica slow asks one more (speculative retry): a busy machine
+        // can add a replica to any read. The fewest a few finds asked is what the level asks.
+        QueryCost cost = null;
+        for (int attempt = 0; attempt < FEWEST_OF && (cost == null || cost.nodesAsked() > quorum); attempt++) {
+            Measured<Optional<Profile>> found = session.measure(() -> profiles.find(ana.userId()));
+            assertEquals(Optional.of(ana), found.value(), "find() right after save()");
+            cost = cost == null || found.cost().nodesAsked() < cost.nodesAsked() ? found.cost() : cost;
+        }
         // At RF 3 each replica asked reads the partition: one partition read is one per replica asked.
         if (cost.rangeScans() > 0 || cost.partitionsRead() > cost.nodesAsked() || cost.rowsRead() > cost.nodesAsked()) {
             fail(String.format("""
@@ -122,11 +129,11 @@ class ProfilesTest {
         }
         if (cost.nodesAsked() > quorum) {
             fail(String.format("""
-                    find() asked %d replicas (%s) for one profile.
+                    find() asked %d replicas (%s) for one profile, each of %d times.
                       Each replica asked is a read on that node, and the busiest question pays it 5,000
                       times a second. %d of the 3 are enough to meet every save, if the save waits for
                       %d too (2 + 2 > 3); asking all 3 also stops every find while one node is down.""",
-                    cost.nodesAsked(), cost.nodesRead(), quorum, quorum));
+                    cost.nodesAsked(), cost.nodesRead(), FEWEST_OF, quorum, quorum));
         }
     }
 
@@ -184,7 +191,9 @@ class ProfilesTest {
                     }));
                 }
                 findWhileFrozen(node1, saved.get(0), readNeeds, rf);
-                // Longer than a replica's wait, so the writes sent to the frozen node expire there unapplied.
+                // Longer than a replica's wait: the writes sent to the frozen node have expired when it
+                // wakes, and it usually drops them unapplied. Not always (it may read them before its
+                // clock catches up), so readsMeetWrites holds the rule itself, from the levels sent.
                 sleep(REPLICA_WAIT.plusMillis(300));
             }
             List<String> missed = new ArrayList<>();

@@ -15,14 +15,14 @@ import workshop.kit.Workshop;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Mark;
 import workshop.kit.catalogue.PlanReview;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
-import workshop.kit.diagram.Mark;
 import workshop.kit.diagram.SvgDiagram;
-import workshop.kit.diagram.TableShape;
 import workshop.lesson09.SensorCatalogue;
 import workshop.testkit.HeadlessChromium;
 

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 import workshop.kit.Workshop;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.SvgDiagram;
-import workshop.kit.diagram.TableShape;
 
 /**
  * The diagrams the decks show, drawn each time the decks are rendered from the code they picture:

@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.chat.ChatTables;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
-import workshop.kit.diagram.Mark;
 import workshop.kit.diagram.SchemaShapes;
 import workshop.kit.diagram.SvgDiagram;
-import workshop.kit.diagram.TableShape;
 
 /**
  * Diagrams drawn from a real keyspace's schema: lesson 09's tables as ChatTables builds them match

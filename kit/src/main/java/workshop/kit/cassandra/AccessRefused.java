@@ -1,18 +1,13 @@
 package workshop.kit.cassandra;
 
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import workshop.kit.Problem;
 
-/** What a learner reads when a room's cluster refuses their login or one of their statements. */
-public final class AccessRefused {
-
-    /** The driver's exception for a statement the user's permissions do not allow (named, so no driver class is loaded). */
-    public static final String UNAUTHORIZED = "com.datastax.oss.driver.api.core.servererrors.UnauthorizedException";
-    /** Cassandra's wording: "User alice has no SELECT permission on <table bob_lesson01.t> or any of its parents". */
-    private static final Pattern NO_PERMISSION =
-            Pattern.compile("User (\\S+) has no (\\S+) permission on <(\\w+) ([^>]+)>");
+/**
+ * What a learner reads when a room's cluster refuses their login. A refused statement is
+ * {@link workshop.kit.terminal.RefusedStatement}, which the failure report reads without this package.
+ */
+final class AccessRefused {
 
     private AccessRefused() {}
 
@@ -24,18 +19,5 @@ public final class AccessRefused {
                                 + c.username() + " gives a new password"))
                 .orElseGet(() -> new Problem("The cluster (" + where + ") asks for a user name and password, and none is set.",
                         "export CASSANDRA_USERNAME and CASSANDRA_PASSWORD as your instructor's ./jbang room add printed them"));
-    }
-
-    /** A refused statement, from the server's message: whose permission is missing on what, and the way back to one's own keyspaces. */
-    public static Problem statement(String serverMessage) {
-        Matcher refusal = NO_PERMISSION.matcher(serverMessage);
-        if (!refusal.find()) {
-            return new Problem("The cluster refused the statement: " + serverMessage,
-                    "ask your instructor which permissions your user has");
-        }
-        String user = refusal.group(1);
-        return new Problem("The cluster refused user " + user + " " + refusal.group(2) + " on " + refusal.group(3) + " "
-                + refusal.group(4) + ": a learner works only in keyspaces they created, named with their namespace.",
-                "export WORKSHOP_NAMESPACE=" + user + " (the namespace your instructor's ./jbang room add printed)");
     }
 }

@@ -17,8 +17,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import workshop.kit.Poll;
 import workshop.kit.WorkshopException;
-import workshop.kit.room.LearnerName;
-import workshop.kit.room.Room;
 
 /**
  * Creates and drops the keyspaces lessons and tests own. On a shared cluster each learner sets

@@ -2,7 +2,6 @@ package workshop.kit.catalogue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.List;
-import workshop.kit.diagram.TableShape;
 
 /**
  * An application's access patterns together with the tables and data that serve them: what

@@ -6,10 +6,10 @@ import java.util.List;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.Growth;
+import workshop.kit.catalogue.Mark;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
-import workshop.kit.diagram.Mark;
-import workshop.kit.diagram.TableShape;
+import workshop.kit.catalogue.TableShape;
 
 /**
  * The chat app's catalogue: Q1-Q4 of the chat app and P1-P4 of its channels, on one set of tables

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.TableShape;
 
 /**
  * Tables read from the CREATE TABLE statements in a piece of source text, without a store: so a

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.TableShape;
 
 /**
  * A design drawn as a Chebotko diagram: a box per table with its key marks, and each question of

@@ -3,6 +3,8 @@ package workshop.kit.diagram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.TableShape;
 
 /**
  * Where the built schema differs from the tables the design planned.

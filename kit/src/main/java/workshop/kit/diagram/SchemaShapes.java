@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.TableShape;
 
 /** The tables of a keyspace as they were built, read from the driver's schema metadata. */
 public final class SchemaShapes {

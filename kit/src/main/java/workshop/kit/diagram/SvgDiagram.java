@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.terminal.Story;
 
 /**

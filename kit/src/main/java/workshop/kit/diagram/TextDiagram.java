@@ -3,6 +3,7 @@ package workshop.kit.diagram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import workshop.kit.cassandra.Room;
 import workshop.kit.lessons.Lessons;
 
 /**

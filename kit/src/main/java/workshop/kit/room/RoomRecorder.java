@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.Room;
 import workshop.kit.terminal.Failures;
 
 /**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.Room;
 
 /**
  * The room's checks on the shared cluster: workshop_room.checks, one partition per room, so the

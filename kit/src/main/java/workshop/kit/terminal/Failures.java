@@ -11,7 +11,6 @@ import java.util.Optional;
 import workshop.kit.Problem;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
-import workshop.kit.cassandra.AccessRefused;
 
 /**
  * The one place a failure becomes what a learner reads: what happened and the command that fixes
@@ -57,8 +56,8 @@ public final class Failures {
             if (t instanceof WorkshopException known) {
                 return known.problem();
             }
-            if (t.getClass().getName().equals(AccessRefused.UNAUTHORIZED)) {
-                return AccessRefused.statement(String.valueOf(t.getMessage()));
+            if (t.getClass().getName().equals(RefusedStatement.UNAUTHORIZED)) {
+                return RefusedStatement.explain(String.valueOf(t.getMessage()));
             }
         }
         String type = failure.getClass().getName();

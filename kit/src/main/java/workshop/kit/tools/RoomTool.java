@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import workshop.kit.Poll;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
-import workshop.kit.room.Room;
+import workshop.kit.cassandra.Room;
 import workshop.kit.room.RoomGrid;
 import workshop.kit.room.RoomGridPage;
 import workshop.kit.room.RoomGridText;

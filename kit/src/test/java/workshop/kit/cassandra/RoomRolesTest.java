@@ -13,6 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import workshop.kit.Problem;
 import workshop.kit.cassandra.CassandraSettings.Credentials;
+import workshop.kit.terminal.RefusedStatement;
 
 /** A room's roles, grants and passwords, and what a refused learner reads: no cluster needed. */
 class RoomRolesTest {
@@ -63,12 +64,12 @@ class RoomRolesTest {
 
     @Test
     void aRefusedStatementSaysWhoWasRefusedWhatAndTheWayBack() {
-        Problem problem = AccessRefused.statement("User alice has no SELECT permission on <table bob_lesson01.messages>"
+        Problem problem = RefusedStatement.explain("User alice has no SELECT permission on <table bob_lesson01.messages>"
                 + " or any of its parents");
         assertEquals("The cluster refused user alice SELECT on table bob_lesson01.messages: a learner works only in"
                 + " keyspaces they created, named with their namespace.", problem.what());
         assertTrue(problem.fix().startsWith("export WORKSHOP_NAMESPACE=alice "), problem.fix());
-        assertTrue(AccessRefused.statement("Only superusers may create triggers").what().endsWith("create triggers"));
+        assertTrue(RefusedStatement.explain("Only superusers may create triggers").what().endsWith("create triggers"));
     }
 
     @Test

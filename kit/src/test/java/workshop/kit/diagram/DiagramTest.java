@@ -11,6 +11,8 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
+import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.TableShape;
 import workshop.kit.chat.ChatCatalogue;
 
 /** The diagram drawn from lesson 09's chat catalogue before any table exists, and held against a built schema. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import workshop.kit.cassandra.Room;
 import workshop.kit.terminal.Failures;
 
 /** The grid from recorded checks alone: who passed, who has been failing how long, who is stuck, what fails most. */

@@ -15,6 +15,7 @@ import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Story;
 import workshop.testkit.runner.ProgressFile;
+import workshop.testkit.runner.QuizScores;
 
 /**
  * Plays a lesson's check-yourself questions: one at a time, each answer explained as soon as it

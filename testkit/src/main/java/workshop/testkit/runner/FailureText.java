@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
-import workshop.kit.cassandra.AccessRefused;
 import workshop.kit.cassandra.ClusterException;
+import workshop.kit.terminal.RefusedStatement;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.MeasurementIncomplete;
 import workshop.testkit.SchemaChanged;
@@ -69,7 +69,7 @@ final class FailureText {
         }
         if (error instanceof UnauthorizedException refused) {
             // A room's cluster refused the statement: whose keyspace it was and the way back to one's own.
-            Problem problem = AccessRefused.statement(refused.getMessage());
+            Problem problem = RefusedStatement.explain(refused.getMessage());
             return problem.what() + " Fix: " + problem.fix();
         }
         return error.getClass().getSimpleName() + ": " + error.getMessage();

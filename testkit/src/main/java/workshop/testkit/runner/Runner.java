@@ -116,7 +116,7 @@ public final class Runner {
         }
         table.print();
         say(levels());
-        System.out.println(workshop.testkit.quiz.QuizScores.summary(progress));
+        System.out.println(QuizScores.summary(progress));
         System.out.println();
         say(nextStep());
         return 0;

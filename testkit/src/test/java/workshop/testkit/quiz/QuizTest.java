@@ -22,6 +22,7 @@ import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.testkit.runner.ProgressFile;
+import workshop.testkit.runner.QuizScores;
 
 class QuizTest {
 

@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.kit.cassandra;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.kit.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import workshop.kit.WorkshopException;
-import workshop.kit.cassandra.Keyspaces;
 
 /** A room learner's default namespace: readable, stable, told apart from a namesake, always a valid namespace. */
 class LearnerNameTest {

@@ -1,12 +1,14 @@
-package workshop.testkit.quiz;
+package workshop.testkit.runner;
 
 import java.util.ArrayList;
 import java.util.List;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
-import workshop.testkit.runner.ProgressFile;
 
-/** One line for the overview: the quiz scores so far and the next quiz to take. */
+/**
+ * One line for the overview: the quiz scores so far and the next quiz to take. In the runner, beside
+ * the {@link ProgressFile} that keeps the scores, so the overview needs nothing from the quiz package.
+ */
 public final class QuizScores {
 
     private QuizScores() {}

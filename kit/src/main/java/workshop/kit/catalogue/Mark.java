@@ -1,4 +1,4 @@
-package workshop.kit.diagram;
+package workshop.kit.catalogue;
 
 /**
  * What a column is to its table, as a Chebotko diagram marks it: K for the partition key, C with

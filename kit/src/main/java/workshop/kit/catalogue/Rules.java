@@ -86,7 +86,7 @@ final class Rules {
                     judged.notes(), PatternResult.AnswerCheck.RIGHT);
         }
         List<String> reasons = new ArrayList<>(judged.verdict() == Verdict.FAILED ? judged.reasons() : List.of());
-        reasons.add("answered wrong: it " + wrong.get() + " (The right answer is computed from the brief's data.)");
+        reasons.add("answered wrong: it " + wrong.get() + " (The right answer is worked out from the sample data, apart from the tables.)");
         return new PatternResult(judged.pattern(), judged.sample(), Verdict.FAILED, reasons, judged.observed(), judged.notes(),
                 PatternResult.AnswerCheck.WRONG);
     }

@@ -95,10 +95,12 @@ class dynamodb_keys {
     }
 
     static void createTables() {
+        // tag::tables[]
         Tables.recreate(dynamo, db.plain(), Tables.keyed(orders, "pk", ScalarAttributeType.S, "sk", ScalarAttributeType.S).build());
         Tables.recreate(dynamo, db.plain(), Tables.keyed(messages, "pk", ScalarAttributeType.S, "message_id",
                 ScalarAttributeType.N).build());
         Tables.recreate(dynamo, db.plain(), Tables.keyed(chats, "pk", ScalarAttributeType.S, "sk", ScalarAttributeType.S).build());
+        // end::tables[]
     }
 
     static void ordersInOnePartition(CustomerOrders shop) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import workshop.kit.Workshop;
@@ -13,11 +14,12 @@ import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
+import workshop.kit.diagram.KeyShapes;
 import workshop.kit.diagram.SvgDiagram;
 
 /**
  * The diagrams the decks show, drawn each time the decks are rendered from the code they picture:
- * the CREATE TABLE statements a lesson runs, and the chat app's catalogue. So a picture never drifts
+ * the CREATE TABLE statements a lesson runs, the DynamoDB keys it defines, and the chat app's catalogue. So a picture never drifts
  * from the design. Written into diagrams/ beside the output's charts; a deck shows one as
  * image::diagrams/NAME.svg[] (its imagesdir is the charts folder).
  */
@@ -32,7 +34,9 @@ final class DeckDiagrams {
         return Map.of(
                 "chat-app", Diagram.ofPlan(chat.name(), chat.patterns(), chat.plannedTables()),
                 "lesson01-two-designs", lesson01(chat.pattern("Q1")),
-                "lesson04-chat-lists", lesson04(chat.pattern("Q2")));
+                "lesson04-chat-lists", lesson04(chat.pattern("Q2")),
+                "lesson06-item-collections", lesson06(),
+                "lesson07-one-booking", lesson07());
     }
 
     /** Lesson 01's designs A and B, as its schemas tag creates them, and Q1 asked of each. */
@@ -55,6 +59,36 @@ final class DeckDiagrams {
                 new Arrow("before", q2.question(), rate, List.of("user_chats", "messages"),
                         "a read of every chat the user is in, sorted in the app", false, ""),
                 new Arrow("after", q2.question(), rate, List.of("chat_lists"), "range", true, "")));
+    }
+
+    /** Lesson 06's customer page by Scan (before) and by Query (after), and a channel's page, on the keys the lesson defines. */
+    private static Diagram lesson06() {
+        List<TableShape> tables = KeyShapes.parse(tagged("lessons/06_dynamodb_keys.java", "tables")).stream()
+                .filter(t -> List.of("orders", "messages").contains(t.name())).toList();
+        String page = "a customer page: the profile and the 20 newest orders";
+        return Diagram.of("Lesson 06: item collections, Scan against Query", "lesson 06's key definitions", tables, List.of(
+                new Arrow("before", page, "", List.of("orders"), "Scan with a filter: every item collection read, 20 items kept",
+                        false, ""),
+                new Arrow("after", page, "", List.of("orders"),
+                        "Query: one item collection (pk CUST#id), newest first, stops at Limit", true, ""),
+                new Arrow("paging", "a channel's newest 50 messages", "", List.of("messages"),
+                        "Query per bucket (pk channel:bucket)", true, "walks back to the channel's first bucket")));
+    }
+
+    /** Lesson 07's booking before (reservations hash-partitioned by reservation_id) and after (the slot row, in Cassandra). */
+    private static Diagram lesson07() {
+        List<TableShape> tables = new ArrayList<>(CqlShapes.parse(read(Workshop.root().resolve(
+                "kit/src/main/java/workshop/kit/dining/HashPartitioned.java"))));
+        CqlShapes.parse(read(Workshop.root().resolve("solutions/src/main/java/workshop/lesson07/LwtSlotBooking.java"))).stream()
+                .filter(t -> t.name().equals("slots")).forEach(tables::add);
+        String book = "book a table at a sitting";
+        return Diagram.of("Lesson 07: one booking, two designs", "HashPartitioned's and LwtSlotBooking's CREATE TABLE statements",
+                tables, List.of(
+                        new Arrow("before", book, "50/s", List.of("reservations"),
+                                "check, then insert, in the diner's own partition", false, ""),
+                        new Arrow("after", book, "50/s", List.of("slots"), "one conditional update of the slot row (LWT)", true, ""),
+                        new Arrow("after", "open slots at a restaurant, on a date, for a party", "1,000/s", List.of("slots"),
+                                "range", true, "")));
     }
 
     /** The lines between a source file's tag::NAME[] and end::NAME[], as the decks include them. */

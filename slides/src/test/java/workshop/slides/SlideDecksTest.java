@@ -69,6 +69,19 @@ class SlideDecksTest {
     }
 
     @Test
+    void everyDiagramIsShownByADeck() throws IOException {
+        // Chromium checks the images the decks show: a diagram no deck shows would never be rendered there
+        StringBuilder decks = new StringBuilder();
+        for (RenderedDeck deck : rendered) {
+            decks.append(Files.readString(deck.deck().source()));
+        }
+        List<String> unshown = DeckDiagrams.all().keySet().stream().sorted()
+                .filter(name -> !decks.toString().contains("image::" + DeckDiagrams.FOLDER + "/" + name + ".svg[")).toList();
+        assertTrue(unshown.isEmpty(), "DeckDiagrams draws diagrams no deck shows; show each as image::"
+                + DeckDiagrams.FOLDER + "/NAME.svg[...] on a slide, or stop drawing it: " + unshown);
+    }
+
+    @Test
     void everySlideHasSpeakerNotesWithATiming() {
         List<String> untimed = rendered.stream()
                 .flatMap(deck -> deck.slides().stream().filter(s -> s.minutes().isEmpty())

@@ -94,6 +94,21 @@ class DiagramTest {
     }
 
     @Test
+    void dynamoTablesAreReadFromTheirKeyDefinitions() {
+        List<TableShape> parsed = KeyShapes.parse("""
+                Tables.recreate(dynamo, client, Tables.keyed(orders, "pk", ScalarAttributeType.S, "sk", ScalarAttributeType.S).build());
+                Tables.create(client, Tables.keyed(messages, "pk", ScalarAttributeType.S, "message_id",
+                        ScalarAttributeType.N).build());
+                Tables.create(client, Tables.keyed(sessions, "session_id", ScalarAttributeType.S).build());""");
+        assertEquals(List.of("orders", "messages", "sessions"), parsed.stream().map(TableShape::name).toList());
+        TableShape messages = parsed.get(1);
+        assertEquals(List.of("pk"), messages.partitionKeyNames());
+        assertEquals(Mark.ASCENDING, messages.column("message_id").orElseThrow().mark());
+        assertTrue(messages.column("message_id").orElseThrow().type().startsWith("N, sort key"));
+        assertEquals(List.of(), parsed.get(2).clusteringColumns(), "a table keyed by a partition key alone");
+    }
+
+    @Test
     void noDifferencesWithoutAPlan() {
         assertEquals(List.of(), Difference.between(List.of(), List.of(TableShape.table("t").partitionKey("id int"))));
     }

@@ -13,12 +13,12 @@ import workshop.kit.catalogue.Rate;
  * sample data, {@link TicketOracle} the right answer to every sample.
  */
 public enum TicketQuestions {
-    T1("an event's remaining (unsold) seats per section, in section order (the event page)",
+    T1("an event's unsold seats per section, in section order (the event page)",
             Rate.perSecond(2_000), Duration.ofMillis(20)),
     T2("a section's seats in seat order, each free, held or sold (the seat map)", Rate.perSecond(1_000), Duration.ofMillis(50)),
-    T3("hold a free seat for a buyer; unpaid after " + Tickets.HOLD.toMinutes() + " minutes, it is free again",
+    T3("hold a free seat for a buyer; unpaid after " + Tickets.HOLD.toMinutes() + " minutes, it is free",
             Rate.perSecond(300), Duration.ofMillis(100)),
-    T4("buy a seat the buyer holds: it becomes their ticket, counted on the event page", Rate.perSecond(100),
+    T4("buy a seat the buyer holds: their ticket, counted on the event page", Rate.perSecond(100),
             Duration.ofMillis(200)),
     T5("a buyer's " + TicketOracle.NEWEST_TICKETS + " newest tickets, newest first (their account page)",
             Rate.perSecond(500), Duration.ofMillis(50)),
@@ -29,8 +29,8 @@ public enum TicketQuestions {
             "no seat is ever sold twice, even when buyers race for it",
             "a hold not paid within " + Tickets.HOLD.toMinutes() + " minutes frees the seat by itself: no job, no cleanup",
             "every busy question (" + CatalogueCheck.BUSY + " or more) reads one partition",
-            "no partition grows without end: " + Tickets.EVENTS_PER_YEAR + " events a year, kept "
-                    + Tickets.YEARS_KEPT + " years");
+            String.format("no partition grows without end: %,d events a year, kept %d years", Tickets.EVENTS_PER_YEAR,
+                    Tickets.YEARS_KEPT));
 
     private final BriefQuestion brief;
 

@@ -42,7 +42,7 @@ class NoSeatSoldTwiceTest {
         return TicketOracle.freeSeats().get(NEXT_SEAT.getAndIncrement());
     }
 
-    @RepeatedTest(3)
+    @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("8 buyers hold then buy one seat at once: one ticket, one seat sold, the event page one lower")
     void buyersRacingForOneSeat() {
         Seat seat = freshSeat();
@@ -66,7 +66,7 @@ class NoSeatSoldTwiceTest {
         assertEquals(before - 1, remaining(seat), "one sale takes exactly one seat off its section on the event page");
     }
 
-    @RepeatedTest(3)
+    @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("a buyer pays twice at once for the seat they hold (a double click): one ticket")
     void theHolderPayingTwiceAtOnce() {
         Seat seat = freshSeat();

@@ -23,8 +23,13 @@ import workshop.kit.cassandra.BatchSizeWarning;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodesSeen;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Plan;
+import workshop.kit.catalogue.PlanReview;
 import workshop.kit.chat.AnasChats;
 import workshop.kit.chat.ChatListJob;
+import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.chat.ChatListTables;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
@@ -61,6 +66,7 @@ class chat_lists {
         try (CqlSession session = cassandra.connect()) {
             Keyspaces.recreateAndUse(session, KS);
             chat_lists lesson = new chat_lists(session);
+            lesson.reviewTheWorksheet();
             lesson.loadAnasChats();
             lesson.q2FromTheMessagesTable();
             lesson.q2FromChatLists();
@@ -83,6 +89,30 @@ class chat_lists {
         this.session = session;
         this.traced = new TracingSession(session);
         this.tables = new ChatListTables(session);
+    }
+
+    void reviewTheWorksheet() {
+        Story.section("The worksheet: Q2's two plans, reviewed before any table exists");
+        AccessPattern q2 = new ChatCatalogue().pattern("Q2");
+        // tag::worksheet[]
+        List<AccessPattern> worksheet = List.of(
+                AccessPattern.of("Q2 per chat", q2.question()).rate(q2.rate()).p99(q2.p99())
+                        .plan(Plan.multiGet("messages", chats.size())),
+                AccessPattern.of("Q2 kept", q2.question()).rate(q2.rate()).p99(q2.p99())
+                        .plan(Plan.range("chat_lists")));
+        CatalogueReport review = PlanReview.of("lesson 04's worksheet", worksheet);
+        // end::worksheet[]
+        Story.say("""
+                Before a table or a row exists, the question and its rate already judge a plan. Q2 per
+                chat: once her chat ids are known, the newest message of each of her %d chats, read
+                side by side. Q2 kept: one partition per user, in the order the screen shows.
+                ./jbang catalogue --plan reviews such a worksheet without a cluster:""", chats.size());
+        review.print();
+        Story.say("""
+                The first plan is %s, not green: legal, at a price the review names before any code
+                exists. The second is %s. The rest of the lesson measures both on Ana's chats, then
+                what keeping the second one costs.""",
+                review.resultsOf("Q2 per chat").get(0).verdict(), review.resultsOf("Q2 kept").get(0).verdict());
     }
 
     void loadAnasChats() {

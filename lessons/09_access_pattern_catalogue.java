@@ -5,13 +5,17 @@
 //DESCRIPTION Lesson 09: the access-pattern catalogue as code, checked against the store
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Answer;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Growth;
@@ -23,6 +27,7 @@ import workshop.kit.catalogue.Verdict;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.chat.ChatData;
 import workshop.kit.chat.EarlierDesigns;
+import workshop.kit.chat.Message;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.DiagramFiles;
 import workshop.kit.diagram.SchemaShapes;
@@ -73,6 +78,7 @@ class access_pattern_catalogue {
             lesson.loadRealisticData();
             lesson.startEntityFirst();
             lesson.keyTheBusiestQuestion();
+            lesson.checkTheAnswerToo();
             lesson.aTableForEachBusyQuestion();
             lesson.rareQuestions();
             lesson.bucketTheGrowingPartitions();
@@ -177,7 +183,35 @@ class access_pattern_catalogue {
                 Q1 names a chat, so the chat is the partition key: PRIMARY KEY ((conversation_id),
                 message_id). It asks for the newest first, so the time-ordered id sorts the partition,
                 descending. One partition on one node, %,d rows read for 50 wanted.""", rowsRead);
-        recap.line("Q1 keyed by conversation: 1 partition, %,d rows read", rowsRead);
+    }
+
+    void checkTheAnswerToo() {
+        Story.section("The right partition, the wrong answer");
+        // The oracle: the newest 50 of the busy chat, worked out from the generated data, not read from a table.
+        Answer newestFifty = Answer.inOrder(data.messages().stream().filter(m -> m.conversationId().equals(ChatData.BUSY_CHAT))
+                .map(Message::messageId).sorted(Comparator.reverseOrder()).limit(50).toList());
+        PreparedStatement oldestFirst = session.prepare("""
+                SELECT message_id FROM messages_by_conversation WHERE conversation_id = ? ORDER BY message_id ASC LIMIT 50""");
+        // tag::answers[]
+        CatalogueReport answered = checker.check("Q1, answers checked", List.of(q1.plan(Plan.range("messages_by_conversation"))
+                .servedBy("newest first", newestFifty, () -> messageIds(EarlierDesigns.newest(session, ChatData.BUSY_CHAT, 50)))
+                .servedBy("ORDER BY ASC", newestFifty, () -> messageIds(session.execute(oldestFirst.bind(ChatData.BUSY_CHAT)).all()))));
+        answered.print();
+        // end::answers[]
+        Observation right = answered.results().get(0).observed();
+        Observation wrong = answered.results().get(1).observed();
+        Story.say("""
+                Both runs read one partition and %,d and %,d rows: by cost alone the second is as good as
+                the first. It returns the chat's oldest 50 messages. A sample that carries the right
+                answer, computed from the data apart from the tables, fails it and names what differs.
+                Design briefs ship such an oracle, so a design is graded on what it answers as well as on
+                what it reads.""", right.rowsRead(), wrong.rowsRead());
+        recap.line("Q1 keyed by conversation: 1 partition, %,d rows read; oldest first, the same cost and a %s answer",
+                right.rowsRead(), answered.results().get(1).answer());
+    }
+
+    private static List<Long> messageIds(List<Row> rows) {
+        return rows.stream().map(r -> r.getLong("message_id")).toList();
     }
 
     void aTableForEachBusyQuestion() {

@@ -17,12 +17,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Answer;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.LargestPartition;
@@ -144,6 +146,39 @@ class CatalogueCheckTest {
         assertEquals(Verdict.GREEN, report.results().get(0).verdict(), report.render());
         assertEquals(5, report.results().get(0).observed().rowsRead(), report.render());
         assertTrue(report.passed());
+    }
+
+    @Test
+    void aSampleThatCarriesTheBriefsAnswerFailsOnAWrongAnswerAtItsDeclaredCost() {
+        PreparedStatement oldest = session.prepare("SELECT id FROM messages WHERE chat = ? ORDER BY id ASC LIMIT ?");
+        // The oracle: the newest five of c3, worked out from the data loaded above, not read from a table.
+        List<Integer> newestFive = IntStream.iterate(CHATS * (PER_CHAT - 1) + 3, id -> id - CHATS).limit(5).boxed().toList();
+        Answer answer = Answer.inOrder(newestFive);
+        CatalogueReport report = checker.check("answers", List.of(
+                pattern("R", Rate.perSecond(20_000), Plan.range("messages")).servedBy("c3", answer, () -> newest("c3", 5)),
+                pattern("W", Rate.perSecond(20_000), Plan.range("messages"))
+                        .servedBy("c3", answer, () -> ids(session.execute(oldest.bind("c3", 5)).all())),
+                pattern("A", Rate.perSecond(20_000), Plan.range("messages")).servedBy("c3, async", answer, () -> session
+                        .executeAsync(session.prepare("SELECT id FROM messages WHERE chat = ? LIMIT 5").bind("c3"))
+                        .thenApply(CatalogueCheckTest::idsOfPage))));
+        PatternResult right = report.resultsOf("R").get(0);
+        assertEquals(Verdict.GREEN, right.verdict(), report.render());
+        assertEquals(PatternResult.AnswerCheck.RIGHT, right.answer(), report.render());
+        assertEquals(PatternResult.AnswerCheck.RIGHT, report.resultsOf("A").get(0).answer(), report.render());
+        PatternResult wrong = report.resultsOf("W").get(0);
+        // Same partition, same five rows read: the cost alone would pass it.
+        assertEquals(right.observed().rowsRead(), wrong.observed().rowsRead(), report.render());
+        assertEquals(Verdict.FAILED, wrong.verdict(), report.render());
+        assertEquals(PatternResult.AnswerCheck.WRONG, wrong.answer(), report.render());
+        assertTrue(reasons(report, "W").contains("answered wrong: it returned 5 items where the right answer has 5; missing "
+                + newestFive.get(0) + ", " + newestFive.get(1) + " and 3 more"), report.render());
+        assertTrue(report.render().contains("answer"), "the report's table shows the answer column:\n" + report.render());
+    }
+
+    private static List<Integer> idsOfPage(AsyncResultSet page) {
+        List<Integer> found = new ArrayList<>();
+        page.currentPage().forEach(row -> found.add(row.getInt("id")));
+        return found;
     }
 
     @Test

@@ -8,8 +8,10 @@ import workshop.kit.catalogue.Catalogue;
 /**
  * A second design, for when lesson 09 passes: leaderboards from the brief in
  * {@link LeaderboardQuestions} and the rounds in {@link Rounds}. Design the tables, write the code
- * that answers each question, and declare one pattern per question with its plan and a sample
- * (busy questions: use Rounds.KEEN_PLAYER and Rounds.CASUAL_PLAYER). Only the checker grades it:
+ * that answers each question, and declare one pattern per question with its plan and samples
+ * (busy questions: use Rounds.KEEN_PLAYER and Rounds.CASUAL_PLAYER). Give every sample the right
+ * answer for its arguments from {@link LeaderboardAnswers}: the checker fails a wrong answer as it
+ * fails a read that costs more than its plan. Only the checker grades it:
  * ./jbang catalogue exercises/src/main/java/workshop/bonus exercises/src/given/java/workshop/bonus
  */
 public class LeaderboardCatalogue implements Catalogue {
@@ -27,7 +29,7 @@ public class LeaderboardCatalogue implements Catalogue {
 
     @Override
     public List<AccessPattern> patterns() {
-        // TODO: L1 to L5, each LeaderboardQuestions.Ln.pattern().plan(...).servedBy(...)
+        // TODO: L1 to L5, each LeaderboardQuestions.Ln.pattern().plan(...).servedBy(label, LeaderboardAnswers..., code)
         throw new UnsupportedOperationException("TODO: declare the catalogue");
     }
 }

@@ -1,6 +1,7 @@
 package workshop.bonus.leaderboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -17,7 +18,8 @@ import workshop.testkit.CostExpectations;
 
 /**
  * The open design is graded by the catalogue checker alone: every question declared at the
- * brief's rate, and every plan holding when it runs against the store.
+ * brief's rate, every sample carrying the brief's answer, and every plan and answer holding when it
+ * runs against the store.
  */
 @ExtendWith(CassandraExtension.class)
 class LeaderboardCatalogueTest {
@@ -33,6 +35,10 @@ class LeaderboardCatalogueTest {
         for (LeaderboardQuestions question : LeaderboardQuestions.values()) {
             assertEquals(question.rate(), byId.get(question.name()).rate(), question + "'s rate comes from the brief");
             assertEquals(question.p99(), byId.get(question.name()).p99(), question + "'s p99 target comes from the brief");
+            for (AccessPattern.Sample sample : byId.get(question.name()).samples()) {
+                assertNotNull(sample.answer(), question + " (" + sample.label() + ") carries no answer, so nothing checks what it"
+                        + " returns: .servedBy(\"" + sample.label() + "\", LeaderboardAnswers...(same arguments), () -> ...)");
+            }
         }
         CostExpectations.assertCatalogueHolds(report);
     }

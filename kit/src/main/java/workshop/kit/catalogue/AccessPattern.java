@@ -3,6 +3,7 @@ package workshop.kit.catalogue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -25,8 +26,11 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
      * The serving code on one set of arguments: a busy chat and a quiet one, say. It must run its
      * statements on the session the catalogue was given (execute or executeAsync), so they can be
      * traced; a statement run on another session makes the run "not measured".
+     *
+     * @param answer the right answer to these arguments, from the brief's oracle; null when the
+     *               catalogue states none (the checker then judges the cost alone)
      */
-    public record Sample(String label, Supplier<?> run) {}
+    public record Sample(String label, Supplier<?> run, Answer answer) {}
 
     public AccessPattern {
         samples = List.copyOf(samples);
@@ -61,9 +65,19 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
         return new AccessPattern(id, question, rate, p99, plan, samples, newGrowth);
     }
 
+    /** The serving code on one set of arguments, judged on its cost. */
     public AccessPattern servedBy(String label, Supplier<?> run) {
+        return with(new Sample(label, run, null));
+    }
+
+    /** The serving code on one set of arguments, judged on its cost and on what it returns. */
+    public AccessPattern servedBy(String label, Answer answer, Supplier<?> run) {
+        return with(new Sample(label, run, Objects.requireNonNull(answer, "answer")));
+    }
+
+    private AccessPattern with(Sample sample) {
         List<Sample> more = new ArrayList<>(samples);
-        more.add(new Sample(label, run));
+        more.add(sample);
         return new AccessPattern(id, question, rate, p99, plan, more, growth);
     }
 }

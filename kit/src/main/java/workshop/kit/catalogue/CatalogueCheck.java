@@ -13,7 +13,8 @@ import workshop.kit.cost.TracingSession;
  * what the trace shows is compared with the declared plan. A pattern fails when no key serves it
  * (its plan is missing, or its read scans token ranges), when it is asked {@link #BUSY} or more
  * and touches more than one partition (unless it is a declared, bounded walk read one partition at
- * a time), or when it reads more than it declared.
+ * a time), when it reads more than it declared, or when a sample that carries the brief's
+ * {@link Answer} returns something else.
  */
 public final class CatalogueCheck {
 
@@ -66,7 +67,8 @@ public final class CatalogueCheck {
                 results.add(Rules.unrun(pattern));
             } else {
                 for (AccessPattern.Sample sample : pattern.samples()) {
-                    results.add(Rules.judge(pattern, sample.label(), session.observe(sample.run()), BUSY));
+                    CheckedSession.Ran ran = session.observe(sample.run());
+                    results.add(Rules.answered(Rules.judge(pattern, sample.label(), ran.seen(), BUSY), sample, ran.returned()));
                 }
             }
         }

@@ -109,22 +109,32 @@ public record CatalogueReport(String title, List<PatternResult> results, boolean
 
     /** One row per run; the pattern cells are cut short so that every line fits Failures.COLUMNS. */
     String table() {
+        // The answer column appears when some sample carries the brief's answer: a design task's check.
+        boolean answers = results.stream().anyMatch(r -> r.answer() != PatternResult.AnswerCheck.UNCHECKED);
+        List<String> headers = new ArrayList<>(HEADERS);
+        if (answers) {
+            headers.add(headers.size() - 1, "answer");
+        }
         List<List<String>> rows = new ArrayList<>();
         for (PatternResult result : results) {
             Observation seen = result.observed();
-            rows.add(List.of(seen == null ? result.pattern().id() : result.pattern().id() + " " + result.sample(),
+            List<String> row = new ArrayList<>(List.of(seen == null ? result.pattern().id() : result.pattern().id() + " " + result.sample(),
                     String.valueOf(result.pattern().rate()), seen == null ? "-" : seen.touched(),
                     seen == null ? "-" : String.format("%,d", seen.rowsRead()),
                     seen == null ? "-" : String.format("%,d", seen.rowsReturned()),
                     seen == null ? "-" : Durations.millis(seen.latency()).replace(" ms", ""), result.verdict().toString()));
+            if (answers) {
+                row.add(row.size() - 1, result.answer().toString());
+            }
+            rows.add(row);
         }
-        int others = 2 * HEADERS.size();
-        for (int column = 1; column < HEADERS.size(); column++) {
+        int others = 2 * headers.size();
+        for (int column = 1; column < headers.size(); column++) {
             int c = column;
-            others += Math.max(HEADERS.get(c).length(), rows.stream().mapToInt(r -> r.get(c).length()).max().orElse(0));
+            others += Math.max(headers.get(c).length(), rows.stream().mapToInt(r -> r.get(c).length()).max().orElse(0));
         }
         int patternWidth = Math.max(NARROWEST_PATTERN, Failures.COLUMNS - others);
-        TextTable table = TextTable.of(HEADERS.toArray(String[]::new));
+        TextTable table = TextTable.of(headers.toArray(String[]::new));
         for (List<String> row : rows) {
             List<String> cells = new ArrayList<>(row);
             cells.set(0, cut(row.get(0), patternWidth));

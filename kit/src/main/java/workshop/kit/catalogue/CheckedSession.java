@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -100,20 +101,27 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
         return result;
     }
 
+    /** What one run touched, and the value its code returned (a future's, once it completed). */
+    record Ran(Observation seen, Object returned) {}
+
     /** Runs the code with tracing and reports what its statements touched, and how long it took. */
-    Observation observe(Supplier<?> run) {
+    Ran observe(Supplier<?> run) {
         List<List<Sent>> recording = new CopyOnWriteArrayList<>();
         sent = recording;
         long[] took = new long[2];
+        Object[] returned = new Object[1];
         try {
             QueryCost cost = traced.measure(() -> {
                 took[0] = System.nanoTime();
-                run.get();
+                Object value = run.get();
+                // asynchronous code answers when its future completes
+                returned[0] = value instanceof CompletionStage<?> stage ? stage.toCompletableFuture().join() : value;
                 took[1] = System.nanoTime();
             });
-            return observation(cost, recording, took[0], took[1]);
+            return new Ran(observation(cost, recording, took[0], took[1]), returned[0]);
         } catch (RuntimeException thrown) {
-            return Observation.failed(thrown);
+            return new Ran(Observation.failed(thrown instanceof CompletionException && thrown.getCause() != null
+                    ? thrown.getCause() : thrown), null);
         } finally {
             sent = null;
         }

@@ -34,8 +34,9 @@ public final class PlanReview {
             } else if (plan.access() == Plan.Access.MULTI_GET) {
                 return new PatternResult(pattern, "-", Verdict.EXPLAINED, List.of(String.format("""
                         plans up to %d reads side by side, asked %s: the answer waits for the slowest, so \
-                        each read must meet a higher percentile than the p99 the question declares.""",
-                        plan.mostPartitions(), pattern.rate())), null);
+                        for a p99 of %s each read must meet it at its %s.""",
+                        plan.mostPartitions(), pattern.rate(), Durations.target(pattern.p99()),
+                        Rules.slowestOf(plan.mostPartitions()))), null);
             }
         }
         if (!problems.isEmpty()) {

@@ -72,6 +72,25 @@ final class Rules {
                 + ". No key serves it; asked " + pattern.rate() + ", it stays off the store's request path."), null);
     }
 
+    /**
+     * A judged run held to the brief's answer, when its sample carries one: a wrong answer fails
+     * the run whatever its cost. A run that threw has no answer to compare.
+     */
+    static PatternResult answered(PatternResult judged, AccessPattern.Sample sample, Object returned) {
+        if (sample.answer() == null || judged.observed() == null || judged.observed().error() != null) {
+            return judged;
+        }
+        Optional<String> wrong = sample.answer().difference(returned);
+        if (wrong.isEmpty()) {
+            return new PatternResult(judged.pattern(), judged.sample(), judged.verdict(), judged.reasons(), judged.observed(),
+                    judged.notes(), PatternResult.AnswerCheck.RIGHT);
+        }
+        List<String> reasons = new ArrayList<>(judged.verdict() == Verdict.FAILED ? judged.reasons() : List.of());
+        reasons.add("answered wrong: it " + wrong.get() + " (The right answer is worked out from the sample data, apart from the tables.)");
+        return new PatternResult(judged.pattern(), judged.sample(), Verdict.FAILED, reasons, judged.observed(), judged.notes(),
+                PatternResult.AnswerCheck.WRONG);
+    }
+
     static PatternResult judge(AccessPattern pattern, String sample, Observation seen, Rate busy) {
         Plan plan = pattern.plan();
         List<String> failures = new ArrayList<>();

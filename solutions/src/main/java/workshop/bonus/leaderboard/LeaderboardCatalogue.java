@@ -75,17 +75,21 @@ public class LeaderboardCatalogue implements Catalogue {
         Score linked = Rounds.scores().get(Rounds.scores().size() / 2);
         return List.of(
                 LeaderboardQuestions.L1.pattern().plan(Plan.range("board_by_game_day"))
-                        .servedBy("blitz, today", () -> board(Rounds.GAMES.get(0), today, 10)),
+                        .servedBy("blitz, today", LeaderboardAnswers.dailyBoard("blitz"), () -> board("blitz", today, 10)),
                 LeaderboardQuestions.L2.pattern()
                         .plan(Plan.range("rounds_by_player_day").walking(MOST_DAYS,
                                 "a player with fewer than 20 rounds today steps back one day at a time, at most a week"))
-                        .servedBy("keen player", () -> newestRounds(Rounds.KEEN_PLAYER, 20))
-                        .servedBy("casual player", () -> newestRounds(Rounds.CASUAL_PLAYER, 20)),
+                        .servedBy("keen player", LeaderboardAnswers.newestRounds(Rounds.KEEN_PLAYER),
+                                () -> newestRounds(Rounds.KEEN_PLAYER, 20))
+                        .servedBy("casual player", LeaderboardAnswers.newestRounds(Rounds.CASUAL_PLAYER),
+                                () -> newestRounds(Rounds.CASUAL_PLAYER, 20)),
                 LeaderboardQuestions.L3.pattern().plan(Plan.point("rounds_by_player_day"))
-                        .servedBy("a notification's link", () -> round(linked.playerId(), linked.gameId(), linked.playedAt())),
+                        .servedBy("a notification's link", LeaderboardAnswers.round(linked.playerId(), linked.gameId(), linked.playedAt()),
+                                () -> round(linked.playerId(), linked.gameId(), linked.playedAt())),
                 LeaderboardQuestions.L4.pattern()
                         .plan(Plan.batchJob("rounds_by_player_day", "a monthly job scans every partition and keeps the rounds above 9,000"))
-                        .servedBy("February", () -> above(YearMonth.of(2024, 2), 9_000)),
+                        .servedBy("February", LeaderboardAnswers.above(YearMonth.of(2024, 2), 9_000),
+                                () -> above(YearMonth.of(2024, 2), 9_000)),
                 LeaderboardQuestions.L5.pattern()
                         .plan(Plan.searchIndex("players", "names are matched by their letters: a search index over the player registry")));
     }

@@ -31,12 +31,14 @@ class design_ticket_booking {
                 seller, whose buyers race for the same seats at the moment a show goes on sale. Nothing below
                 names a table or a key; choosing them is the task.""");
         Story.section("The questions, at peak");
+        // tag::brief[]
         TextTable questions = TextTable.of("", "question", "rate", "p99");
         for (TicketQuestions question : TicketQuestions.values()) {
             questions.row(question.name(), question.brief().question(), question.brief().rate(),
                     p99(question.brief().p99()));
         }
         questions.print();
+        // end::brief[]
         Story.section("The rules");
         TicketQuestions.RULES.forEach(rule -> Story.say("- " + rule));
         Story.section("The sizes");

@@ -94,7 +94,7 @@ public class TicketBooking implements Catalogue {
         count = session.prepare("UPDATE remaining_by_event SET remaining = remaining + ? WHERE event_id = ? AND section = ?");
         insertTicket = session.prepare(
                 "INSERT INTO tickets_by_buyer (buyer_id, bought_at, event_id, section, seat) VALUES (?, ?, ?, ?, ?)");
-        // tag::hold[]
+        // tag::the-seat-decides[]
         claimHold = session.prepare("""
                 UPDATE seats_by_section USING TTL ? SET holder = ?
                 WHERE event_id = ? AND section = ? AND seat = ?
@@ -103,7 +103,7 @@ public class TicketBooking implements Catalogue {
                 UPDATE seats_by_section SET buyer = ?, bought_at = ?, holder = null
                 WHERE event_id = ? AND section = ? AND seat = ?
                 IF holder = ? AND buyer = null""");
-        // end::hold[]
+        // end::the-seat-decides[]
         seatNow = session.prepare("SELECT holder, buyer, bought_at FROM seats_by_section WHERE event_id = ? AND section = ? AND seat = ?");
         remaining = session.prepare("SELECT section, remaining FROM remaining_by_event WHERE event_id = ?");
         seatsOf = session.prepare("SELECT seat, holder, buyer FROM seats_by_section WHERE event_id = ? AND section = ?");

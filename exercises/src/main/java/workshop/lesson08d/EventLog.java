@@ -16,7 +16,7 @@ import workshop.kit.catalogue.Catalogue;
  *   E2  a merchant's 20 newest events of the last 7 days (the dashboard)      600/s   50 ms
  *   E3  a terminal logs an event, shown by E1 and E2                        5,000/s   20 ms
  * Sizes: a busy terminal logs 8,000 events a day of 500 bytes, a merchant has up to 20 terminals,
- * events are kept 90 days. The sample data is TerminalEvents (7 terminals, 20 days, a fixed clock).
+ * events are kept 90 days. The sample data is TerminalEvents (7 terminals, 12 days, a fixed clock).
  *
  * The rules the tests hold you to:
  *   - the newest first; events of the same millisecond, the greater eventId first

@@ -100,6 +100,7 @@ class design_terminal_event_log {
             case TerminalEvents.BUSY -> "busy, every day";
             case TerminalEvents.EARLY -> "5 events today";
             case TerminalEvents.SILENT -> "silent for over a week";
+            case TerminalEvents.CLOSED_YESTERDAY -> "closed yesterday";
             default -> "";
         };
     }

@@ -21,6 +21,7 @@ public final class EventOracle {
     private static final List<OracleSample<String>> FIRST_PAGES = List.of(
             firstPage("a busy terminal", TerminalEvents.BUSY),
             firstPage("a terminal with 5 events today", TerminalEvents.EARLY),
+            firstPage("a terminal closed yesterday", TerminalEvents.CLOSED_YESTERDAY),
             firstPage("a terminal silent for over a week", TerminalEvents.SILENT),
             firstPage("a terminal that does not exist", TerminalEvents.UNKNOWN));
     private static final List<OracleSample<String>> DASHBOARDS = List.of(

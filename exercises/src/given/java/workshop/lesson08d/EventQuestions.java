@@ -14,12 +14,11 @@ import workshop.kit.catalogue.Rate;
  * to every sample.
  */
 public enum EventQuestions {
-    E1("a terminal's events of the last " + TerminalEvents.SHOWN.toDays() + " days, newest first, "
-            + EventOracle.PAGE + " a page, the next page from a cursor (the support screen)",
-            Rate.perSecond(1_000), Duration.ofMillis(50)),
+    E1("a terminal's last " + TerminalEvents.SHOWN.toDays() + " days of events, newest first, "
+            + EventOracle.PAGE + " a page by a cursor (support screen)", Rate.perSecond(1_000), Duration.ofMillis(50)),
     E2("a merchant's " + EventOracle.PAGE + " newest events of the last " + TerminalEvents.SHOWN.toDays()
-            + " days, across its terminals (the dashboard)", Rate.perSecond(600), Duration.ofMillis(50)),
-    E3("a terminal logs an event: it shows on the support screen and on its merchant's dashboard",
+            + " days, all terminals (the dashboard)", Rate.perSecond(600), Duration.ofMillis(50)),
+    E3("a terminal logs an event, shown by E1 and E2 from then on",
             Rate.perSecond(5_000), Duration.ofMillis(20));
 
     /** What must hold whatever the design. */

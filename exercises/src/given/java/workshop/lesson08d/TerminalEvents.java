@@ -39,6 +39,8 @@ public final class TerminalEvents {
     public static final String BUSY = "t-grocer-1";
     /** Has logged 5 events today, 30 on each earlier day. */
     public static final String EARLY = "t-bakery-1";
+    /** Closed yesterday: nothing logged the day before today, some every other day. */
+    public static final String CLOSED_YESTERDAY = "t-cafe-1";
     /** Its newest event is more than 8 days old: nothing to show. */
     public static final String SILENT = "t-kiosk-1";
     /** No such terminal. */
@@ -46,7 +48,7 @@ public final class TerminalEvents {
     /** Each terminal's merchant. */
     public static final Map<String, String> MERCHANT_OF = Map.of(
             BUSY, "m-grocer", "t-grocer-2", "m-grocer", EARLY, "m-bakery", SILENT, "m-kiosk",
-            "t-cafe-1", "m-cafe", "t-cafe-2", "m-cafe", "t-cafe-3", "m-cafe");
+            CLOSED_YESTERDAY, "m-cafe", "t-cafe-2", "m-cafe", "t-cafe-3", "m-cafe");
 
     private static final int DAYS = 12;
     private static final List<TerminalEvent> EVENTS = generate();
@@ -89,6 +91,7 @@ public final class TerminalEvents {
             case BUSY -> 25;
             case EARLY -> daysAgo == 0 ? 5 : 30;
             case SILENT -> daysAgo >= 9 ? 8 : 0;
+            case CLOSED_YESTERDAY -> daysAgo == 1 ? 0 : 8;
             default -> 8;
         };
     }

@@ -101,6 +101,7 @@ class PagingTest {
     void noReadLooksBackFurtherThanTheDaysShown() {
         for (String terminal : List.of(TerminalEvents.SILENT, TerminalEvents.UNKNOWN)) {
             Measured<EventPage> measured = session.measure(() -> log.page(terminal, Optional.empty()));
+            assertNoneOlderThanShown("The newest page of " + terminal, measured.value().events());
             assertEquals(new EventPage(List.of(), Optional.empty()), measured.value(),
                     terminal + " logged nothing in the last 7 days: an empty page, and no cursor");
             CostExpectations.assertReadAtMost("the first page of " + terminal, measured.cost(), MOST_DAYS, 0,
@@ -115,13 +116,40 @@ class PagingTest {
         if (page.equals(want)) {
             return;
         }
+        assertNoneOlderThanShown("Page " + (pageNumber(shown) + 1) + " of " + TerminalEvents.BUSY, page);
+        TerminalEvent lastShown = last(shown);
+        if (!want.isEmpty() && lastShown != null && want.get(0).at().equals(lastShown.at()) && !page.contains(want.get(0))) {
+            fail(String.format("""
+                    Page %d of %s leaves out %s, logged in the same millisecond as the last event of the page before.
+                      A cursor of the time alone skips it (at < t) or shows that last event again (at <= t): keep
+                      the whole place in the order, time and id, and read after it.""",
+                    pageNumber(shown) + 1, TerminalEvents.BUSY, want.get(0)));
+        }
         Set<TerminalEvent> seen = new HashSet<>(shown);
         Optional<TerminalEvent> repeated = page.stream().filter(seen::contains).findFirst();
-        String what = repeated.map(e -> "shows again " + e + ", already on an earlier page")
-                .orElseGet(() -> want.isEmpty() ? "shows " + page.size() + " events after the last one shown"
-                        : "starts with " + (page.isEmpty() ? "nothing" : page.get(0)) + " where the next event is " + want.get(0));
+        int first = 0;
+        while (first < page.size() && first < want.size() && page.get(first).equals(want.get(first))) {
+            first++;
+        }
+        int same = first;
+        String what = repeated.map(e -> "shows again " + e + ", already on an earlier page").orElseGet(() ->
+                same < page.size() && same < want.size() ? "shows " + page.get(same) + " as its event " + (same + 1)
+                        + " where the screens show " + want.get(same)
+                : same < want.size() ? (page.isEmpty() ? "is empty" : "ends after " + page.size() + " events")
+                        + " where the next event is " + want.get(same)
+                : "shows " + (page.size() - same) + " events after the last one there is");
         fail(String.format("Page %d of %s %s: every page starts right after the last event of the one before, in the"
                 + " order newest first, then the greater id first.", pageNumber(shown) + 1, TerminalEvents.BUSY, what));
+    }
+
+    /** The screens show the last 7 days: an older event means the walk went too far, or its last read was not bounded. */
+    private static void assertNoneOlderThanShown(String what, List<TerminalEvent> page) {
+        Optional<TerminalEvent> tooOld = page.stream().filter(e -> !e.at().isAfter(EventOracle.shownAfter())).findFirst();
+        if (tooOld.isPresent()) {
+            fail(String.format("%s shows an event of %s, older than the %d days the screens show: stop the walk at the"
+                    + " bucket holding %s, and ask that bucket only for events after it.", what, tooOld.get().at(),
+                    TerminalEvents.SHOWN.toDays(), EventOracle.shownAfter()));
+        }
     }
 
     private static int pageNumber(List<TerminalEvent> shown) {

@@ -166,10 +166,12 @@ public class EventLog implements Catalogue {
 
         Walk(String table, String owner) {
             String columns = "terminal_id, merchant_id, at, event_id, kind, amount_cents";
+            // tag::the-page-after[]
             fromTop = session.prepare("SELECT " + columns + " FROM " + table + " WHERE " + owner
                     + " = ? AND day = ? AND (at) > (?) LIMIT ?");
             afterPosition = session.prepare("SELECT " + columns + " FROM " + table + " WHERE " + owner
                     + " = ? AND day = ? AND (at, event_id) < (?, ?) AND (at) > (?) LIMIT ?");
+            // end::the-page-after[]
         }
 
         List<TerminalEvent> newest(String key, Optional<Position> after) {

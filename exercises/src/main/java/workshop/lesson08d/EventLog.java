@@ -11,10 +11,11 @@ import workshop.kit.catalogue.Catalogue;
  * Design a Terminal Event Log (tests: EventLogCatalogueTest, PagingTest, EventTablesTest), after
  * lesson 08: what a payment service's card terminals log, from its brief alone. The questions,
  * their peak rates and p99 targets are in {@link EventQuestions} (./jbang lesson08d prints them):
- *   E1  a terminal's events of the last 7 days, newest first, 20 a page,
- *       the next page from a cursor (the support screen)                   1,000/s   50 ms
- *   E2  a merchant's 20 newest events of the last 7 days (the dashboard)      600/s   50 ms
- *   E3  a terminal logs an event, shown by E1 and E2                        5,000/s   20 ms
+ *   E1  a terminal's last 7 days of events, newest first, 20 a page
+ *       by a cursor (the support screen)                                   1,000/s   50 ms
+ *   E2  a merchant's 20 newest events of the last 7 days, all terminals
+ *       (the dashboard)                                                      600/s   50 ms
+ *   E3  a terminal logs an event, shown by E1 and E2 from then on           5,000/s   20 ms
  * Sizes: a busy terminal logs 8,000 events a day of 500 bytes, a merchant has up to 20 terminals,
  * events are kept 90 days. The sample data is TerminalEvents (7 terminals, 12 days, a fixed clock).
  *

@@ -20,8 +20,8 @@ import workshop.kit.terminal.Failures;
 /**
  * Records a check's result in the room. It connects while the lesson is graded (on a busy machine
  * a fresh connection takes tens of seconds) and inserts once the result is known, with the drawing
- * of the learner's design when the check made one. Recording never
- * changes the grade: when it fails, one line says so.
+ * of the learner's design when the check made one. Recording never changes the grade: when it
+ * fails, one line says so.
  */
 public final class RoomRecorder {
 

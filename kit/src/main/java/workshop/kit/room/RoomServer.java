@@ -20,11 +20,10 @@ import workshop.kit.terminal.Failures;
 public final class RoomServer {
 
     private static final String HTML = "text/html";
-
-    private RoomServer() {}
-
     /** A drawing's path: a learner's name is their namespace, so nothing else reaches the table. */
     private static final Pattern DRAWING = Pattern.compile("/diagrams/([a-z][a-z0-9_]{0,19})\\.svg");
+
+    private RoomServer() {}
 
     /**
      * Starts serving at the address (port 0: any free one); stop it with {@link HttpServer#stop}.

@@ -30,6 +30,11 @@ import workshop.kit.catalogue.Catalogue;
  *     answers; declare each catalogued question (T4 is graded by the race test) with them:
  *     {@code TicketQuestions.T1.pattern().plan(...).servedOn(TicketOracle.eventPage(), this::eventPage)}
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
+ *
+ * Plan first: declare the patterns, then review them with no table built:
+ *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson07d exercises/src/given/java/workshop/lesson07d
+ * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
+ * the check then fails a schema built otherwise. Every check draws your design in .workshop/diagrams/.
  */
 public class TicketBooking implements Catalogue {
 

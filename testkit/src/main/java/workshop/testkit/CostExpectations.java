@@ -3,12 +3,15 @@ package workshop.testkit;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Observation;
 import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Verdict;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.StatementRecorder;
+import workshop.kit.diagram.Diagram;
 import workshop.kit.dynamo.DynamoCost;
 
 /**
@@ -69,15 +72,23 @@ public final class CostExpectations {
                   query, so the read stops at the rows it returns.""", cost.rowsRead(), maxRows);
     }
 
-    /** Every pattern of the catalogue must be green or explained; the failure message is the checker's report. */
+    /**
+     * Every pattern of the catalogue must be green or explained, and a whole run's schema must be
+     * built as its plannedTables() say; the failure message is the checker's report. A whole run's
+     * design is drawn first, pass or fail (see {@link DesignDiagrams}).
+     */
     public static void assertCatalogueHolds(CatalogueReport report) {
+        Optional<Diagram> drawn = DesignDiagrams.draw(report);
         if (!report.passed()) {
             fail("The design does not serve every pattern as its catalogue declares. The checker's report:\n" + report.render());
         }
+        drawn.ifPresent(diagram -> diagram.disagreement().ifPresent(line -> fail(line + diagram.differences().stream()
+                .map(d -> "\n  " + d).collect(Collectors.joining()))));
     }
 
-    /** Every run of one pattern must be green or explained. */
+    /** Every run of one pattern must be green or explained; a whole run's design is drawn as for the whole catalogue. */
     public static void assertPatternHolds(CatalogueReport report, String patternId) {
+        DesignDiagrams.draw(report);
         List<PatternResult> results = report.resultsOf(patternId);
         if (results.isEmpty()) {
             fail("The catalogue declares no pattern " + patternId + ": add AccessPattern.of(\"" + patternId + "\", ...) to patterns().");

@@ -14,12 +14,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.Mark;
+import workshop.kit.catalogue.SchemaShapes;
 import workshop.kit.catalogue.TableShape;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.chat.ChatTables;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
-import workshop.kit.diagram.SchemaShapes;
 import workshop.kit.diagram.SvgDiagram;
 
 /**

@@ -1,6 +1,7 @@
 package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -13,6 +14,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -23,8 +26,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Room;
+import workshop.kit.catalogue.TableShape;
+import workshop.kit.chat.ChatCatalogue;
+import workshop.kit.diagram.Diagram;
+import workshop.kit.diagram.SvgDiagram;
 import workshop.kit.room.CheckResult;
 import workshop.kit.room.RoomGrid;
 import workshop.kit.room.RoomGridPage;
@@ -36,7 +44,8 @@ import workshop.kit.room.RoomTable;
 /**
  * A room on the shared cluster: two learners' checks, each recorded as a check records it (in the
  * background, on a session of its own), show up in the room's grid, in the terminal and in the page
- * as headless Chromium renders it; another room's checks do not.
+ * as headless Chromium renders it; another room's checks do not. A learner's latest drawing is
+ * linked from the page and served as an SVG Chromium renders.
  */
 @ExtendWith(CassandraExtension.class)
 class RoomTest {
@@ -54,6 +63,7 @@ class RoomTest {
     void deleteTheTestRooms(CqlSession session) {
         for (Room r : List.of(room, otherRoom)) {
             session.execute("DELETE FROM " + RoomTable.TABLE + " WHERE room = ?", r.name());
+            session.execute("DELETE FROM " + RoomTable.DIAGRAMS + " WHERE room = ?", r.name());
         }
     }
 
@@ -92,21 +102,59 @@ class RoomTest {
     @Test
     void theServedPageShowsBothLearnersInChromium() throws Exception {
         recordTwoLearners();
-        HeadlessChromium chromium = HeadlessChromium.find(Workshop.root().resolve("testkit/target/chromium"))
-                .orElseGet(() -> HeadlessChromium.unavailable("The room page", "No Chromium or Chrome found. Install one"
-                        + " (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
-        // Reloads after a minute: within Chromium's 20 s of virtual time the page it dumps stays the one it loaded.
-        HttpServer server = RoomServer.start(new InetSocketAddress("127.0.0.1", 0), () -> RoomGridPage.render(grid(), Duration.ofMinutes(1)));
+        HttpServer server = serve();
         try {
             assertTrue(server.getAddress().getAddress().isLoopbackAddress());
             URI page = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            String dom = chromium.dumpDom(page);
+            String dom = chromium().dumpDom(page);
             assertEquals(List.of("alice_3f2", "bob_0a1"), matches(dom, "<tr><th class=\"learner\">([^<]+)</th><td"), dom);
             assertEquals(List.of("PASSED:ok", "FAILING:x 0m", "PASSED:ok"), matches(dom, "<td class=\"(PASSED|FAILING|STUCK)\"[^>]*>([^<]+)</td>"));
             assertTrue(dom.contains("asked 3 nodes &lt;expected 1&gt;"), dom);
             HttpResponse<String> elsewhere = HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/favicon.ico")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(404, elsewhere.statusCode());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    /** The page as ./jbang room --serve serves it; it reloads after a minute, past Chromium's 20 s of virtual time. */
+    private HttpServer serve() throws Exception {
+        return RoomServer.start(new InetSocketAddress("127.0.0.1", 0),
+                () -> RoomGridPage.render(grid(), table.drawings(room), Duration.ofMinutes(1)), learner -> table.drawing(room, learner));
+    }
+
+    private static HeadlessChromium chromium() {
+        return HeadlessChromium.find(Workshop.root().resolve("testkit/target/chromium"))
+                .orElseGet(() -> HeadlessChromium.unavailable("The room page", "No Chromium or Chrome found. Install one"
+                        + " (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
+    }
+
+    @Test
+    void aLearnersLatestDrawingIsLinkedFromThePageAndRendersInChromium(@TempDir Path drawn) throws Exception {
+        ChatCatalogue chat = new ChatCatalogue();
+        Path older = Files.writeString(drawn.resolve("older.svg"), SvgDiagram.render(Diagram.ofPlan("older", List.of(), List.of())));
+        Path latest = Files.writeString(drawn.resolve("chat.svg"),
+                SvgDiagram.render(Diagram.ofPlan(chat.name(), chat.patterns(), chat.plannedTables())));
+        for (Path drawing : List.of(older, latest)) {
+            ByteArrayOutputStream said = new ByteArrayOutputStream();
+            RoomRecorder.start(room, "alice_3f2").record(Optional.of(CheckResult.passed("access-pattern-catalogue", Optional.empty(), 9)))
+                    .show("access-pattern-catalogue", drawing).finish(new PrintStream(said, true, StandardCharsets.UTF_8));
+            assertEquals("", said.toString(StandardCharsets.UTF_8), "a recording that worked says nothing");
+        }
+        HttpServer server = serve();
+        try {
+            URI page = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+            String dom = chromium().dumpDom(page);
+            assertEquals(List.of("/diagrams/alice_3f2.svg:alice_3f2"), matches(dom, "<a href=\"([^\"]+)\">([^<]+)</a>: lesson 09"), dom);
+            String svg = chromium().dumpDom(page.resolve("/diagrams/alice_3f2.svg"));
+            assertFalse(svg.contains("parsererror") || svg.contains("This page contains the following errors"), svg);
+            for (TableShape planned : chat.plannedTables()) {
+                assertTrue(svg.contains(">" + planned.name() + "</text>"), "the latest drawing, not the older one: " + svg);
+            }
+            HttpResponse<String> nobody = HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/diagrams/bob_0a1.svg"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, nobody.statusCode());
         } finally {
             server.stop(0);
         }

@@ -13,6 +13,9 @@ import workshop.kit.catalogue.Catalogue;
  * answer for its arguments from {@link LeaderboardAnswers}: the checker fails a wrong answer as it
  * fails a read that costs more than its plan. Only the checker grades it:
  * ./jbang catalogue exercises/src/main/java/workshop/bonus exercises/src/given/java/workshop/bonus
+ * Plan first: with --plan it reviews the patterns before any table exists. Declare your tables in
+ * plannedTables() too (TableShape.table(...)) and the review draws their keys; the check then fails
+ * a schema built otherwise. Both draw your design in .workshop/diagrams/.
  */
 public class LeaderboardCatalogue implements Catalogue {
 

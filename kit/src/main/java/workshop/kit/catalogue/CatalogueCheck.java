@@ -40,10 +40,15 @@ public final class CatalogueCheck {
         return session;
     }
 
-    /** Sets the catalogue up (tables and data), then checks every pattern. */
+    /**
+     * Sets the catalogue up (tables and data), then checks every pattern; the report carries the
+     * design as checked, its tables read from the schema, so whoever reads the report can draw it.
+     */
     public CatalogueReport run(Catalogue catalogue) {
         catalogue.setUp(session);
-        return check(catalogue.name(), catalogue.patterns());
+        List<AccessPattern> patterns = catalogue.patterns();
+        return check(catalogue.name(), patterns)
+                .of(new CatalogueReport.Design(patterns, catalogue.plannedTables(), SchemaShapes.of(session)));
     }
 
     /**
@@ -72,6 +77,7 @@ public final class CatalogueCheck {
                 }
             }
         }
-        return new CatalogueReport(title, results, false, measured.values().stream().flatMap(Optional::stream).toList());
+        return new CatalogueReport(title, results, false, measured.values().stream().flatMap(Optional::stream).toList(),
+                Optional.empty());
     }
 }

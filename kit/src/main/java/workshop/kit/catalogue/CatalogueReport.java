@@ -12,12 +12,27 @@ import workshop.kit.terminal.TextTable;
  * A plan review's report (planOnly) has no runs: one verdict per pattern, from its plan alone.
  *
  * @param largest the largest partition of each table read by a pattern that declares no growth, as measured
+ * @param design  what a whole run ({@link CatalogueCheck#run}) checked, for drawing it; empty for a plan review
+ *                or patterns checked on their own
  */
-public record CatalogueReport(String title, List<PatternResult> results, boolean planOnly, List<LargestPartition> largest) {
+public record CatalogueReport(String title, List<PatternResult> results, boolean planOnly, List<LargestPartition> largest,
+                              Optional<Design> design) {
 
     static final List<String> HEADERS = List.of("pattern", "rate", "touched (traced)", "rows read", "result rows", "ms", "verdict");
     /** The pattern column never gets narrower than this, however wide the other cells are. */
     static final int NARROWEST_PATTERN = 12;
+
+    /**
+     * A checked catalogue's patterns, the tables it planned (none when it declares none) and the
+     * tables its setUp built, read from the keyspace's schema right after the run.
+     */
+    public record Design(List<AccessPattern> patterns, List<TableShape> planned, List<TableShape> built) {
+        public Design {
+            patterns = List.copyOf(patterns);
+            planned = List.copyOf(planned);
+            built = List.copyOf(built);
+        }
+    }
 
     public CatalogueReport {
         results = List.copyOf(results);
@@ -25,11 +40,16 @@ public record CatalogueReport(String title, List<PatternResult> results, boolean
     }
 
     public CatalogueReport(String title, List<PatternResult> results) {
-        this(title, results, false, List.of());
+        this(title, results, false, List.of(), Optional.empty());
     }
 
     static CatalogueReport ofPlans(String title, List<PatternResult> results) {
-        return new CatalogueReport(title, results, true, List.of());
+        return new CatalogueReport(title, results, true, List.of(), Optional.empty());
+    }
+
+    /** The same findings, with the design they were found on. */
+    CatalogueReport of(Design checked) {
+        return new CatalogueReport(title, results, planOnly, largest, Optional.of(checked));
     }
 
     /** The measured largest partition of a table, if a pattern read it without declaring its growth. */

@@ -8,7 +8,7 @@ import java.util.Optional;
  * One table as a diagram draws it: its name and its columns, each with its {@link Mark}. Built
  * from a design before the table exists ({@code TableShape.table("readings").partitionKey("sensor_id text",
  * "day date").clustering("taken_at timestamp", Mark.DESCENDING).columns("value double")}), or read
- * from the keyspace's schema by {@link workshop.kit.diagram.SchemaShapes}. A column is written "name"
+ * from the keyspace's schema by {@link SchemaShapes}. A column is written "name"
  * or "name type". Here, not in the diagram package, because a {@link Catalogue} declares its planned
  * tables with it, and the diagram package draws catalogues.
  */

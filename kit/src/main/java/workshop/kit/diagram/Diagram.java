@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.TableShape;
 
 /**
@@ -39,6 +40,11 @@ public record Diagram(String title, String source, List<TableShape> tables, List
         return of(title, "the keyspace's schema", patterns, built, Difference.between(planned, built));
     }
 
+    /** A whole run's design ({@link CatalogueReport#design()}), drawn as {@link #ofSchema} does; empty when it carries none. */
+    public static Optional<Diagram> ofRun(CatalogueReport report) {
+        return report.design().map(design -> ofSchema(report.title(), design.patterns(), design.planned(), design.built()));
+    }
+
     private static Diagram of(String title, String source, List<AccessPattern> patterns, List<TableShape> shapes,
                               List<Difference> differences) {
         return drawn(title, source, shapes, patterns.stream().map(Arrow::of).toList(), differences);
@@ -70,6 +76,12 @@ public record Diagram(String title, String source, List<TableShape> tables, List
 
     public List<Arrow> unserved() {
         return arrows.stream().filter(a -> !a.served()).toList();
+    }
+
+    /** What a check says when the schema differs from the plan, in one line: where to look, and the fix. */
+    public Optional<String> disagreement() {
+        return differences.isEmpty() ? Optional.empty() : Optional.of("The schema differs from the plan in " + differences.size()
+                + " place(s), marked != in the diagram: change the table or its plannedTables() until they agree.");
     }
 
     public List<Difference> differencesOf(String table, Optional<String> column) {

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The room grid as a small HTML page that reloads itself, for a projector or the instructor's
- * browser; the same cells, stuck list and common failures as {@link RoomGridText}.
+ * browser; the same cells, stuck list and common failures as {@link RoomGridText}, and a link to
+ * each learner's latest drawing of their design.
  */
 public final class RoomGridPage {
 
@@ -17,7 +18,7 @@ public final class RoomGridPage {
 
     private RoomGridPage() {}
 
-    public static String render(RoomGrid grid, Duration refresh) {
+    public static String render(RoomGrid grid, List<RoomDrawing> drawings, Duration refresh) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"refresh\" content=\"").append(refresh.toSeconds()).append("\">")
                 .append("<title>Room ").append(escape(grid.room())).append("</title><style>").append(STYLE).append("</style></head>\n<body>")
@@ -43,7 +44,25 @@ public final class RoomGridPage {
                 + RoomGrid.minutes(s.failingFor()) + ": " + RoomGridText.failure(s.failedTest(), s.firstFailure())).toList());
         list(html, "failures", "Most common first failure per lesson", grid.commonFailures().stream().map(f -> f.lesson() + ": "
                 + f.learners() + " of " + f.failing() + " failing: " + RoomGridText.failure(f.failedTest(), f.example())).toList());
+        drawings(html, grid, drawings);
         return html.append("</body></html>\n").toString();
+    }
+
+    /** "alice_3f2: lesson 07d, 3m ago", each learner's name a link to the drawing. */
+    private static void drawings(StringBuilder html, RoomGrid grid, List<RoomDrawing> drawings) {
+        if (drawings.isEmpty()) {
+            return;
+        }
+        html.append("<h2>Latest diagrams</h2><ul id=\"diagrams\">");
+        for (RoomDrawing drawing : drawings) {
+            String lesson = grid.columns().stream().filter(c -> c.lesson().equals(drawing.lesson())).map(RoomGrid.Column::label)
+                    .findFirst().orElse(drawing.lesson());
+            Duration ago = Duration.between(drawing.at(), grid.at());
+            html.append("<li><a href=\"").append(escape(drawing.path())).append("\">").append(escape(drawing.learner()))
+                    .append("</a>: lesson ").append(escape(lesson)).append(", ")
+                    .append(RoomGrid.minutes(ago.isNegative() ? Duration.ZERO : ago)).append(" ago</li>");
+        }
+        html.append("</ul>\n");
     }
 
     private static void list(StringBuilder html, String id, String title, List<String> items) {

@@ -1,12 +1,17 @@
 package workshop.kit.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.Room;
@@ -14,8 +19,9 @@ import workshop.kit.terminal.Failures;
 
 /**
  * Records a check's result in the room. It connects while the lesson is graded (on a busy machine
- * a fresh connection takes tens of seconds) and inserts once the result is known. Recording never
- * changes the grade: when it fails, one line says so.
+ * a fresh connection takes tens of seconds) and inserts once the result is known, with the drawing
+ * of the learner's design when the check made one. Recording never changes the grade: when it
+ * fails, one line says so.
  */
 public final class RoomRecorder {
 
@@ -43,9 +49,28 @@ public final class RoomRecorder {
         public Recording record(Optional<CheckResult> result) {
             result.ifPresent(r -> {
                 graded = true;
-                done = session.thenAccept(s -> RoomTable.open(s).record(room, learner, r));
+                then(table -> table.record(room, learner, r));
             });
             return this;
+        }
+
+        /** Also publishes the drawing the check wrote, as the learner's latest, for the instructor's page. */
+        public Recording show(String lesson, Path drawing) {
+            then(table -> table.draw(room, learner, lesson, read(drawing)));
+            return this;
+        }
+
+        /** One more write, once the session is up and the writes before it are done. */
+        private void then(Consumer<RoomTable> write) {
+            done = done.thenCombine(session, (before, s) -> s).thenAccept(s -> write.accept(RoomTable.open(s)));
+        }
+
+        private static String read(Path drawing) {
+            try {
+                return Files.readString(drawing);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read the drawing " + drawing, e);
+            }
         }
 
         /**

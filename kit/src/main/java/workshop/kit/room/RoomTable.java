@@ -17,17 +17,24 @@ import workshop.kit.cassandra.Room;
  * cluster's (a timeuuid from now()), so learners' laptop clocks never matter. Rows expire after two
  * weeks: a room is a workshop, not an archive. Only the instructor creates the table; a learner's
  * check only inserts (a learner role needs MODIFY on this table, nothing else of it).
+ * Beside it, workshop_room.diagrams keeps each learner's latest drawing of their design, one row
+ * per learner that every drawing overwrites, in the same one partition per room: the page lists
+ * them with one read and serves one drawing with a read of one row.
  */
 public final class RoomTable {
 
     public static final String KEYSPACE = "workshop_room";
     public static final String TABLE = KEYSPACE + ".checks";
+    public static final String DIAGRAMS = KEYSPACE + ".diagrams";
     static final int TTL_SECONDS = 14 * 24 * 3600;
 
     private static final String INSERT = "INSERT INTO " + TABLE + " (room, learner, lesson, checked_at, task, passed,"
             + " tests_passed, tests_failed, failed_test, first_failure) VALUES (?, ?, ?, now(), ?, ?, ?, ?, ?, ?)";
     private static final String SELECT = "SELECT learner, checked_at, lesson, task, passed, tests_passed, tests_failed,"
             + " failed_test, first_failure FROM " + TABLE + " WHERE room = ?";
+    private static final String DRAW = "INSERT INTO " + DIAGRAMS + " (room, learner, lesson, drawn_at, svg) VALUES (?, ?, ?, now(), ?)";
+    private static final String DRAWINGS = "SELECT learner, lesson, drawn_at FROM " + DIAGRAMS + " WHERE room = ?";
+    private static final String DRAWING = "SELECT svg FROM " + DIAGRAMS + " WHERE room = ? AND learner = ?";
 
     private final CqlSession session;
 
@@ -45,6 +52,8 @@ public final class RoomTable {
                 + " first_failure text, PRIMARY KEY ((room), learner, lesson, checked_at))"
                 + " WITH CLUSTERING ORDER BY (learner ASC, lesson ASC, checked_at DESC)"
                 + " AND default_time_to_live = " + TTL_SECONDS));
+        session.execute(Keyspaces.schema("CREATE TABLE IF NOT EXISTS " + DIAGRAMS + " (room text, learner text, lesson text,"
+                + " drawn_at timeuuid, svg text, PRIMARY KEY ((room), learner)) WITH default_time_to_live = " + TTL_SECONDS));
         Keyspaces.awaitSchemaAgreement(session);
         return new RoomTable(session);
     }
@@ -58,6 +67,27 @@ public final class RoomTable {
         // Prepared on first use (the driver caches it): a learner's role may insert but not read.
         session.execute(session.prepare(INSERT).bind(room.name(), learner, result.lesson(), result.task().orElse(null), result.passed(),
                 result.testsPassed(), result.testsFailed(), result.failedTest(), result.firstFailure()));
+    }
+
+    /** Keeps the drawing as the learner's latest, in place of the one before. */
+    public void draw(Room room, String learner, String lesson, String svg) {
+        session.execute(session.prepare(DRAW).bind(room.name(), learner, lesson, svg));
+    }
+
+    /** Each learner's latest drawing, by learner; the drawings themselves stay in the table. */
+    public List<RoomDrawing> drawings(Room room) {
+        List<RoomDrawing> drawings = new ArrayList<>();
+        for (Row row : session.execute(session.prepare(DRAWINGS).bind(room.name()))) {
+            drawings.add(new RoomDrawing(row.getString("learner"), row.getString("lesson"),
+                    Instant.ofEpochMilli(Uuids.unixTimestamp(row.getUuid("drawn_at")))));
+        }
+        return drawings;
+    }
+
+    /** A learner's latest drawing, the SVG as their check wrote it. */
+    public Optional<String> drawing(Room room, String learner) {
+        return Optional.ofNullable(session.execute(session.prepare(DRAWING).bind(room.name(), learner)).one())
+                .map(row -> row.getString("svg"));
     }
 
     /** Every check recorded in the room, grouped by learner and lesson, newest first within a group. */

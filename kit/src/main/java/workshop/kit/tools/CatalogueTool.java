@@ -24,7 +24,6 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.PlanReview;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.DiagramFiles;
-import workshop.kit.diagram.SchemaShapes;
 import workshop.kit.diagram.TextDiagram;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
@@ -119,12 +118,9 @@ public final class CatalogueTool {
             CatalogueReport report = CatalogueCheck.on(session).run(catalogue);
             System.out.println();
             report.print();
-            Diagram diagram = Diagram.ofSchema(catalogue.name(), catalogue.patterns(), catalogue.plannedTables(), SchemaShapes.of(session));
+            Diagram diagram = Diagram.ofRun(report).orElseThrow();
             show(diagram);
-            if (!diagram.differences().isEmpty()) {
-                print("The schema differs from the plan in " + diagram.differences().size() + " place(s), marked != above:"
-                        + " change the table or its plannedTables() until they agree.");
-            }
+            diagram.disagreement().ifPresent(CatalogueTool::print);
             return report.passed() && diagram.differences().isEmpty();
         }
     }

@@ -89,7 +89,8 @@ public final class RoomTool {
                     RoomGrid.exerciseColumns());
             if (options.serve()) {
                 var server = RoomServer.start(new InetSocketAddress(options.bind(), options.port()),
-                        () -> RoomGridPage.render(grid.get(), options.every()));
+                        () -> RoomGridPage.render(grid.get(), table.drawings(room), options.every()),
+                        learner -> table.drawing(room, learner));
                 System.out.println("Serving room " + room.name() + " at http://" + options.bind() + ":"
                         + server.getAddress().getPort() + "/ (Ctrl-C stops)");
                 return; // the server's thread keeps the JVM running

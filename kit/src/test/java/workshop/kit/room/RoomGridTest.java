@@ -93,16 +93,26 @@ class RoomGridTest {
     void anEmptyRoomSaysHowLearnersJoin() {
         List<String> lines = RoomGridText.render(grid());
         assertTrue(String.join("\n", lines).contains("export WORKSHOP_ROOM=monday"), String.join("\n", lines));
-        assertTrue(RoomGridPage.render(grid(), Duration.ofSeconds(5)).contains("No checks recorded yet"));
+        assertTrue(RoomGridPage.render(grid(), List.of(), Duration.ofSeconds(5)).contains("No checks recorded yet"));
     }
 
     @Test
     void thePageShowsTheSameCellsEscapedAndReloadsItself() {
         failed("alice_3f2", "naive-table", 12, "T.m", "expected <1> but was <3> & more");
-        String page = RoomGridPage.render(grid(), Duration.ofSeconds(7));
+        String page = RoomGridPage.render(grid(), List.of(), Duration.ofSeconds(7));
         assertTrue(page.contains("<meta http-equiv=\"refresh\" content=\"7\">"));
         assertTrue(page.contains("<td class=\"STUCK\" title=\"T.m: expected &lt;1&gt; but was &lt;3&gt; &amp; more\">!12m</td>"), page);
         assertFalse(page.contains("<1>"), "the learner's message is escaped");
+    }
+
+    @Test
+    void thePageLinksEachLearnersLatestDrawingWithItsLessonAndAge() {
+        failed("alice_3f2", "ticket-booking", 4, "TicketCatalogueTest.x", "T5 answered wrong");
+        String page = RoomGridPage.render(grid(), List.of(new RoomDrawing("alice_3f2", "ticket-booking", NOW.minus(Duration.ofMinutes(4)))),
+                Duration.ofSeconds(7));
+        assertTrue(page.contains("<ul id=\"diagrams\"><li><a href=\"/diagrams/alice_3f2.svg\">alice_3f2</a>: lesson 07d, 4m ago</li></ul>"),
+                page);
+        assertFalse(RoomGridPage.render(grid(), List.of(), Duration.ofSeconds(7)).contains("diagrams"), "no drawing, no list");
     }
 
     @Test

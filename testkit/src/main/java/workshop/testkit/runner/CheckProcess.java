@@ -39,6 +39,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import workshop.kit.Poll;
 import workshop.kit.tools.JavaSources;
 import workshop.testkit.CassandraExtension;
+import workshop.testkit.DesignDiagrams;
 
 /**
  * The JVM a lesson's tests run in, one per check, so the learner's code ends with it: the runner
@@ -54,6 +55,8 @@ public final class CheckProcess {
     static final String START = "START";
     static final String DONE = "DONE";
     static final String LEFT = "LEFT";
+    /** A design the tests checked was drawn (see {@link DesignDiagrams}): the drawing's path, encoded. */
+    static final String DIAGRAM = "DIAGRAM";
     static final String END = "END";
     /** The lesson did not compile (a warm JVM compiles it): the errors, one a line, encoded. */
     static final String COMPILE_ERRORS = "COMPILE_ERRORS";
@@ -198,7 +201,7 @@ public final class CheckProcess {
         return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
     }
 
-    /** Says when each test and class starts (so the runner can time it) and how it ended. */
+    /** Says when each test and class starts (so the runner can time it), how it ended, and what it drew. */
     private record Reporter(PrintStream protocol) implements TestExecutionListener {
 
         @Override
@@ -208,6 +211,7 @@ public final class CheckProcess {
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            DesignDiagrams.take().forEach(drawing -> protocol.println(DIAGRAM + "\t" + encode(drawing.toString())));
             boolean passed = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
             if (!test.isTest() && passed) {
                 protocol.println(DONE + "\t" + test.getUniqueId() + "\tCONTAINER\t-\t-\t-\t0");

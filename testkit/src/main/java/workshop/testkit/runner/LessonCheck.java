@@ -60,10 +60,22 @@ public final class LessonCheck {
 
     /**
      * A check's outcome: JUnit's ids of the tests that passed, and the failures, ranked (by task,
-     * then {@link Kind}); {@link #firstFailure()} is the one the runner shows.
+     * then {@link Kind}); {@link #firstFailure()} is the one the runner shows. Diagrams: the drawings
+     * of the designs the tests checked, oldest first (see {@link workshop.testkit.DesignDiagrams}).
      */
     public record Result(List<String> passedTests, List<Failure> failures, List<String> compileErrors,
-                         List<String> leftThreads, Duration took) {
+                         List<String> leftThreads, Duration took, List<Path> diagrams) {
+
+        public Result(List<String> passedTests, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
+                      Duration took) {
+            this(passedTests, failures, compileErrors, leftThreads, took, List.of());
+        }
+
+        /** The drawing of the last design the tests checked, if they drew one. */
+        public Optional<Path> diagram() {
+            return diagrams.isEmpty() ? Optional.empty() : Optional.of(diagrams.get(diagrams.size() - 1));
+        }
+
         public int passed() {
             return passedTests.size();
         }
@@ -134,7 +146,8 @@ public final class LessonCheck {
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
             outcomes = grade(files, workDir, classes, prepare(files, workDir), List.of()); // the keyspace is rebuilt now
         }
-        return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left, Duration.ofNanos(System.nanoTime() - started));
+        return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left,
+                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams));
     }
 
     /** The most instructive first: task by task, and within a task by {@link Kind}. */
@@ -169,6 +182,7 @@ public final class LessonCheck {
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
         final List<String> compileErrors = new ArrayList<>();
+        final List<Path> diagrams = new ArrayList<>();
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
 
@@ -196,6 +210,7 @@ public final class LessonCheck {
                     case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2])});
                     case CheckProcess.DONE -> finished(open, line);
                     case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));
+                    case CheckProcess.DIAGRAM -> diagrams.add(Path.of(CheckProcess.decode(line[1])));
                     case CheckProcess.COMPILE_ERRORS -> compileErrors.addAll(List.of(CheckProcess.decode(line[1]).split("\n")));
                     case CheckProcess.END -> {
                         return false;

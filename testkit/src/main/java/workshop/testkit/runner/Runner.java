@@ -208,7 +208,10 @@ public final class Runner {
         say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
         Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading
         LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
-        recording.ifPresent(r -> r.record(RoomResults.of(lesson, result)));
+        recording.ifPresent(r -> {
+            r.record(RoomResults.of(lesson, result));
+            result.diagram().ifPresent(drawing -> r.show(lesson.id(), root.resolve(drawing)));
+        });
         List<TaskStatus> tasks = TaskStatus.of(tasks(lesson), result);
         report(lesson, result, tasks);
         Optional<String> room = recording.map(r -> r.finish(System.out));
@@ -239,6 +242,7 @@ public final class Runner {
             say("Your code left threads running after the tests: " + String.join(", ", result.leftThreads())
                     + ". Shut down executors you create (try-with-resources or shutdown()).");
         }
+        result.diagram().ifPresent(drawing -> say("Your design, drawn: " + drawing + " (open it in a browser)."));
         if (result.withheld()) {
             say("\nNo grade this time: nothing could be measured completely (a busy machine, or the cluster"
                     + " not whole: see above). Rerun: ./jbang check " + lesson.number());

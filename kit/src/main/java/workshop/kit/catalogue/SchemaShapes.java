@@ -1,4 +1,4 @@
-package workshop.kit.diagram;
+package workshop.kit.catalogue;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import workshop.kit.catalogue.Mark;
-import workshop.kit.catalogue.TableShape;
 
 /** The tables of a keyspace as they were built, read from the driver's schema metadata. */
 public final class SchemaShapes {

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import workshop.testkit.MovableClock;
 
@@ -76,6 +77,7 @@ class TimeOrderedIdsTest {
 
     @Test
     @DisplayName("8 threads asking at once never get the same id")
+    @Tag("race")
     void uniqueUnderConcurrency() throws Exception {
         int threads = 8;
         int each = 25_000;

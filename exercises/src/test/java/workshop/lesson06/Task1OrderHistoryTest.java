@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -23,6 +24,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
+@Tag("task-1")
 class Task1OrderHistoryTest {
 
     private static final Instant START = Instant.parse("2025-03-01T09:00:00Z");

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -25,6 +26,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
+@Tag("task-2")
 class Task2ChannelMessagesTest {
 
     private static final Instant NOW = Instant.parse("2025-06-15T12:00:00Z");

@@ -21,6 +21,7 @@ import workshop.testkit.DynamoExtension;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
+@org.junit.jupiter.api.Tag("task-3")
 class Task3ChatListsTest {
 
     private static final Snowflake IDS = new Snowflake(6);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -21,6 +22,7 @@ import workshop.testkit.IndexCatchUp;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
+@Tag("task-4")
 class Task4ChatMembersTest {
 
     private static final Map<String, List<String>> MEMBERS = new TreeMap<>();

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -19,6 +20,7 @@ import workshop.testkit.IndexCatchUp;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
+@Tag("task-5")
 class Task5UnreadChatsTest {
 
     private static final int CHATS = 10;

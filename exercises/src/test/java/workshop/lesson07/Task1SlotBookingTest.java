@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import workshop.kit.concurrent.Contenders;
 import workshop.kit.dining.DiningSchema;
@@ -32,6 +33,7 @@ import workshop.kit.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
 import workshop.testkit.MovableClock;
 
+@Tag("task-1")
 class Task1SlotBookingTest {
 
     static final long RESTAURANT = 1;
@@ -147,6 +149,7 @@ class Task1SlotBookingTest {
 
     @Test
     @DisplayName("a claim in flight wins: book() waits for the other transaction, then answers 409")
+    @Tag("race")
     void claimInFlight() throws Exception {
         BookingRequest slot = freshSlot(7, 2);
         UUID otherDiner = UUID.randomUUID();

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import workshop.kit.dining.DiningSchema;
@@ -30,6 +31,7 @@ import workshop.lesson07.ReservationEvent.Kind;
 
 /** The simplest delivery first, so a mistake fails where its message names it. */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("task-2")
 class Task2UserReservationsViewTest {
 
     static final LocalDate FROM = LocalDate.of(2030, 3, 10);

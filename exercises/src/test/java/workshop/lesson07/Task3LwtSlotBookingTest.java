@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.concurrent.Contenders;
@@ -36,6 +37,7 @@ import workshop.testkit.MovableClock;
 import workshop.testkit.StatementLog;
 
 @ExtendWith(CassandraExtension.class)
+@Tag("task-3")
 class Task3LwtSlotBookingTest {
 
     static final ZoneId TOKYO = ZoneId.of("Asia/Tokyo");

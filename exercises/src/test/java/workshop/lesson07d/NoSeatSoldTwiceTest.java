@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.concurrent.Contenders;
@@ -44,6 +45,7 @@ class NoSeatSoldTwiceTest {
 
     @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("8 buyers hold then buy one seat at once: one ticket, one seat sold, the event page one lower")
+    @Tag("race")
     void buyersRacingForOneSeat() {
         Seat seat = freshSeat();
         int before = remaining(seat);
@@ -80,6 +82,7 @@ class NoSeatSoldTwiceTest {
 
     @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("a buyer pays twice at once for the seat they hold (a double click): one ticket")
+    @Tag("race")
     void theHolderPayingTwiceAtOnce() {
         Seat seat = freshSeat();
         String buyer = "double-clicker";

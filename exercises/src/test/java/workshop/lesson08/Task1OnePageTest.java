@@ -9,11 +9,13 @@ import static workshop.lesson08.PagedChannels.SHORT_CHANNEL;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import workshop.kit.cost.Measured;
 import workshop.testkit.CostExpectations;
 
 /** Task 1: messages numbered per channel, and a page that stays inside one partition. */
+@Tag("task-1")
 class Task1OnePageTest extends PagingTask {
 
     @Test

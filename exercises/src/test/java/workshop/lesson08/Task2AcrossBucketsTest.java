@@ -14,12 +14,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import workshop.kit.cost.Measured;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.ListExpectations;
 
 /** Task 2: pages that cross bucket boundaries, stable while messages arrive, and a last page that says so. */
+@Tag("task-2")
 class Task2AcrossBucketsTest extends PagingTask {
 
     @Test

@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.cost.TracingSession;
@@ -21,6 +22,7 @@ import workshop.testkit.CassandraExtension;
 
 /** Task 3: one seq per message when several servers send to one channel at once. */
 @ExtendWith(CassandraExtension.class)
+@Tag("task-3")
 class Task3SharedSequenceTest {
 
     static final long SENDER = 5;
@@ -39,6 +41,7 @@ class Task3SharedSequenceTest {
 
     @Test
     @DisplayName("three servers sending to one channel at once get seqs 1..30, each once, and the pages show all 30")
+    @Tag("race")
     void concurrentSendersShareTheSequence() throws Exception {
         long channel = 23;
         List<List<Sent>> servers = Sends.together(3, server -> IntStream.range(0, 10)

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.cost.Measured;
@@ -23,6 +24,7 @@ import workshop.testkit.CostExpectations;
 
 /** Task 4: a send that a client may repeat, alone or in copies arriving together, stored once. */
 @ExtendWith(CassandraExtension.class)
+@Tag("task-4")
 class Task4RetriedSendTest {
 
     static final long CHANNEL = 21;

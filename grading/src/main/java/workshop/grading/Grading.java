@@ -127,7 +127,7 @@ public final class Grading {
     }
 
     private String gradeWrongAnswers(Lesson lesson) {
-        List<WrongAnswer> wrong = WrongAnswer.of(root.resolve("grading/wrong-answers/lesson" + lesson.number()));
+        List<WrongAnswer> wrong = WrongAnswer.of(lesson.files(root));
         int caught = 0;
         for (WrongAnswer answer : wrong) {
             String verdict = grade(lesson, answer);
@@ -150,7 +150,7 @@ public final class Grading {
      * every test: the tests grade answers and cost, not the reference solution's layout.
      */
     private String gradeRightAnswers(Lesson lesson) {
-        List<RightAnswer> right = RightAnswer.of(root.resolve("grading/right-answers/lesson" + lesson.number()));
+        List<RightAnswer> right = RightAnswer.of(lesson.files(root));
         int passed = 0;
         for (RightAnswer answer : right) {
             Optional<String> verdict = gradeRight(lesson, answer);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import workshop.kit.lessons.LessonFiles;
 
 /**
  * A second correct design of the corpus: diffs that turn reference solution files into another
@@ -33,8 +34,8 @@ record RightAnswer(Path dir, String design) {
     }
 
     /** The right answers of one lesson, sorted by name; none when its folder does not exist. */
-    static List<RightAnswer> of(Path lessonDir) {
-        return Corpus.answers(lessonDir, RightAnswer::read);
+    static List<RightAnswer> of(LessonFiles lesson) {
+        return Corpus.answers(lesson.rightAnswers(), RightAnswer::read);
     }
 
     String name() {

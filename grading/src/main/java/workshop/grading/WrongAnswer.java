@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import workshop.kit.lessons.LessonFiles;
 
 /**
  * One mistake of the corpus: a folder of diffs that turn reference solution files into the files a
@@ -47,8 +48,8 @@ record WrongAnswer(Path dir, String mistake, List<String> tests, List<String> wo
     }
 
     /** The wrong answers of one lesson, sorted by name; none when its folder does not exist. */
-    static List<WrongAnswer> of(Path lessonDir) {
-        return Corpus.answers(lessonDir, WrongAnswer::read);
+    static List<WrongAnswer> of(LessonFiles lesson) {
+        return Corpus.answers(lesson.wrongAnswers(), WrongAnswer::read);
     }
 
     String name() {

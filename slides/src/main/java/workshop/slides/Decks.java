@@ -1,12 +1,10 @@
 package workshop.slides;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 import workshop.kit.Workshop;
+import workshop.kit.lessons.Lessons;
 
 /** Where the decks, their charts and their rendered output live. */
 public final class Decks {
@@ -31,21 +29,18 @@ public final class Decks {
         return home().resolve("target").resolve("slides");
     }
 
-    /** Every lesson's deck, in lesson order. Files starting with _ are partials or the template. */
+    /**
+     * Every lesson's deck, in lesson order: each lesson but the appendices has one (LessonFilesTest
+     * holds them to exist, and every deck file to belong to a lesson).
+     */
     public static List<Deck> lessons() {
-        try (Stream<Path> files = Files.list(sources())) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".adoc"))
-                    .filter(f -> !f.getFileName().toString().startsWith("_"))
-                    .sorted()
-                    .map(Deck::new)
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Lessons.ALL.stream().filter(lesson -> !lesson.appendix())
+                .map(lesson -> new Deck(lesson.files(Workshop.root()).deck(), Optional.of(lesson)))
+                .toList();
     }
 
     /** The starting point for a new lesson's deck; rendered by the tests so it keeps working. */
     public static Deck template() {
-        return new Deck(sources().resolve("_template.adoc"));
+        return new Deck(sources().resolve("_template.adoc"), Optional.empty());
     }
 }

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import workshop.kit.Workshop;
-import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.testkit.HeadlessChromium;
 
@@ -92,29 +91,14 @@ class SlideDecksTest {
     }
 
     @Test
-    void everyDeckIsNamedAfterALessonScript() {
-        for (RenderedDeck deck : rendered) {
-            if (deck.deck().equals(Decks.template())) {
-                continue;
-            }
-            String number = deck.deck().lessonNumber().orElseThrow(() -> new AssertionError(
-                    deck.deck().name() + ".adoc: name a deck after its lesson script, e.g. 01_naive_table.adoc"));
-            Optional<Lesson> lesson = Lessons.find(number);
-            assertTrue(lesson.isPresent(), deck.deck().name() + ".adoc: there is no lesson " + number + " in Lessons.ALL");
-            String script = Path.of(lesson.get().script()).getFileName().toString().replace(".java", "");
-            assertEquals(script, deck.deck().name(), "a deck is named after its lesson's script, " + lesson.get().script());
-        }
-    }
-
-    @Test
     void instructorGuideGivesEachDeckItsTiming() throws IOException {
         Path guide = Workshop.root().resolve("docs").resolve("instructor-guide.md");
         List<String> rows = Files.readAllLines(guide).stream().filter(l -> l.startsWith("| ")).toList();
         for (RenderedDeck deck : rendered) {
-            if (deck.deck().lessonNumber().isEmpty()) {
+            if (deck.deck().lesson().isEmpty()) {
                 continue;
             }
-            String number = deck.deck().lessonNumber().get();
+            String number = deck.deck().lesson().get().number();
             String expected = "| " + deck.minutes() + " min |";
             Optional<String> row = rows.stream().filter(r -> r.startsWith("| " + number + " |")).findFirst();
             assertTrue(row.isPresent(), "docs/instructor-guide.md has no row for lesson " + number

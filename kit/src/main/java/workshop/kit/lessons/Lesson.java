@@ -17,9 +17,10 @@ import java.util.Optional;
  *                        its speaker notes' timings (SlideDecksTest holds them equal); for an
  *                        appendix, its run and reading its story
  * @param level           how much of the workshop it builds on
+ * @param brief           a design task's given type stating the questions and their rates, if it is one
  */
 public record Lesson(String id, String number, String title, String script, Optional<String> exercisePackage,
-                     boolean appendix, int minutes, Level level) {
+                     boolean appendix, int minutes, Level level, Optional<String> brief) {
 
     /** How much a lesson builds on: where a self-paced learner can start, and what comes later. */
     public enum Level {
@@ -36,13 +37,14 @@ public record Lesson(String id, String number, String title, String script, Opti
     }
 
     public static Lesson withExercise(String id, String number, String title, String script, String exercisePackage) {
-        return new Lesson(id, number, title, script, Optional.of(exercisePackage), false, 0, Level.BEGINNER);
+        return new Lesson(id, number, title, script, Optional.of(exercisePackage), false, 0, Level.BEGINNER,
+                Optional.empty());
     }
 
     /** A lettered number ("03a") makes it an appendix. */
     public static Lesson withoutExercise(String id, String number, String title, String script) {
         return new Lesson(id, number, title, script, Optional.empty(),
-                !number.chars().allMatch(Character::isDigit), 0, Level.BEGINNER);
+                !number.chars().allMatch(Character::isDigit), 0, Level.BEGINNER, Optional.empty());
     }
 
     /**
@@ -50,22 +52,27 @@ public record Lesson(String id, String number, String title, String script, Opti
      * exercise tasks, if any, belong to that lesson's exercise.
      */
     public static Lesson following(String id, String number, String title, String script) {
-        return new Lesson(id, number, title, script, Optional.empty(), false, 0, Level.BEGINNER);
+        return new Lesson(id, number, title, script, Optional.empty(), false, 0, Level.BEGINNER, Optional.empty());
     }
 
     /** This lesson, taking so many minutes at that level (the lesson list gives every lesson both). */
     public Lesson taking(int minutes, Level level) {
-        return new Lesson(id, number, title, script, exercisePackage, appendix, minutes, level);
+        return new Lesson(id, number, title, script, exercisePackage, appendix, minutes, level, brief);
     }
 
-    /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */
-    public Path hintsFile(Path root) {
-        return root.resolve("exercises/hints").resolve(id + ".md");
+    /** A design task, whose exercise is designed from this given type's questions alone ("TicketQuestions"). */
+    public Lesson briefedBy(String givenType) {
+        return new Lesson(id, number, title, script, exercisePackage, appendix, minutes, level, Optional.of(givenType));
+    }
+
+    /** Where each of its files lives under the checkout's root. */
+    public LessonFiles files(Path root) {
+        return new LessonFiles(root, this);
     }
 
     /** The numbered tasks of its exercise, from its hints file; none for an exercise of one piece. */
     public List<Task> tasks(Path root) {
-        return Task.read(hintsFile(root));
+        return Task.read(files(root).hints());
     }
 
     /** The jbang alias that runs it: "lesson01". */

@@ -45,7 +45,8 @@ public final class Lessons {
             Lesson.withoutExercise("copy-on-purpose", "07c", "Appendix: a copy on purpose: a restaurant's name, renamed",
                     "lessons/07c_copy_on_purpose.java").taking(10, Level.ADVANCED),
             Lesson.withExercise("ticket-booking", "07d", "Design task: ticket booking, no seat ever sold twice",
-                    "lessons/07d_design_ticket_booking.java", "workshop.lesson07d").taking(45, Level.ADVANCED),
+                    "lessons/07d_design_ticket_booking.java", "workshop.lesson07d").briefedBy("TicketQuestions")
+                    .taking(45, Level.ADVANCED),
             Lesson.withExercise("cursor-pagination", "08", "Cursor pagination: OFFSET against keyset, the message table",
                     "lessons/08_cursor_pagination.java", "workshop.lesson08").taking(44, Level.ADVANCED),
             Lesson.withoutExercise("dynamodb-pages", "08a", "Appendix: the same keyset pages in DynamoDB, LastEvaluatedKey",
@@ -55,9 +56,11 @@ public final class Lessons {
             Lesson.withoutExercise("send-path", "08c", "Appendix: the send path: seq by compare-and-set, a retried send",
                     "lessons/08c_send_path.java").taking(10, Level.ADVANCED),
             Lesson.withExercise("terminal-event-log", "08d", "Design task: a terminal event log, cursor pages over day buckets",
-                    "lessons/08d_design_terminal_event_log.java", "workshop.lesson08d").taking(45, Level.ADVANCED),
+                    "lessons/08d_design_terminal_event_log.java", "workshop.lesson08d").briefedBy("EventQuestions")
+                    .taking(45, Level.ADVANCED),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
-                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").taking(55, Level.ADVANCED),
+                    "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").briefedBy("SensorQuestions")
+                    .taking(55, Level.ADVANCED),
             Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
                     "lessons/10_replication.java", "workshop.lesson10").taking(38, Level.ADVANCED));
 

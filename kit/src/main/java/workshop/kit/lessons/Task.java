@@ -15,14 +15,13 @@ import java.util.regex.Pattern;
  * ---
  * the next hint
  * </pre>
- * A test belongs to task N when its class is named TaskN...Test (Task2AcrossBucketsTest). A
- * hints file without such headings is an exercise of one piece, graded as a whole.
+ * A test belongs to task N when its class is tagged so, {@code @Tag("task-2")}: the runner reads the
+ * tags of the tests it runs. A hints file without such headings is an exercise of one piece,
+ * graded as a whole.
  */
 public record Task(int number, String title, List<String> hints) {
 
     private static final Pattern HEADING = Pattern.compile("(?m)^## Task (\\d+): (.+)$");
-    /** The outermost test class in a JUnit id: [class:workshop.lesson08.Task2AcrossBucketsTest]. */
-    private static final Pattern TEST_CLASS = Pattern.compile("\\[class:(?:[\\w$]*\\.)*Task(\\d+)[\\w$]*\\]");
 
     /** "Task 2 (pages across buckets)". */
     public String name() {
@@ -49,11 +48,5 @@ public record Task(int number, String title, List<String> hints) {
             tasks.add(new Task(number, title, Hints.split(text.substring(start, found ? heading.start() : text.length()))));
         }
         return tasks;
-    }
-
-    /** The task a test belongs to, by JUnit's id of it; 0 when its class names no task. */
-    public static int of(String testId) {
-        Matcher task = TEST_CLASS.matcher(testId);
-        return task.find() ? Integer.parseInt(task.group(1)) : 0;
     }
 }

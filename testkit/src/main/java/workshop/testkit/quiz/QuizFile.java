@@ -41,9 +41,9 @@ public final class QuizFile {
 
     private QuizFile() {}
 
-    /** Where a lesson's questions live, named by its stable id like its hints. */
+    /** Where a lesson's questions live (see {@link workshop.kit.lessons.LessonFiles#quiz()}). */
     public static Path of(Path root, Lesson lesson) {
-        return root.resolve("exercises/quizzes").resolve(lesson.id() + ".md");
+        return lesson.files(root).quiz();
     }
 
     public static List<Question> read(Path file) {

@@ -118,8 +118,8 @@ public final class CheckProcess {
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
-            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + FailureText.kind("the check", failed) + "\t"
-                    + encode(FailureText.describe(failed)) + "\t0");
+            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + FailureText.kind(failed, false) + "\t"
+                    + encode(FailureText.describe(failed)) + "\t0\t0");
         }
         protocol.println(END);
         protocol.flush();
@@ -201,34 +201,40 @@ public final class CheckProcess {
         return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
     }
 
-    /** Says when each test and class starts (so the runner can time it), how it ended, and what it drew. */
+    /**
+     * Says when each test and class starts (so the runner can time it, and blame it when it has to
+     * be stopped), how it ended, each with the task its tags give it (see {@link TestTags}), and what it drew.
+     */
     private record Reporter(PrintStream protocol) implements TestExecutionListener {
 
         @Override
         public void executionStarted(TestIdentifier test) {
-            protocol.println(START + "\t" + test.getUniqueId() + "\t" + encode(test.getDisplayName()));
+            protocol.println(START + "\t" + test.getUniqueId() + "\t" + encode(test.getDisplayName()) + "\t"
+                    + TestTags.of(test).task());
         }
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             DesignDiagrams.take().forEach(drawing -> protocol.println(DIAGRAM + "\t" + encode(drawing.toString())));
             boolean passed = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
+            TestTags tags = TestTags.of(test);
             if (!test.isTest() && passed) {
-                protocol.println(DONE + "\t" + test.getUniqueId() + "\tCONTAINER\t-\t-\t-\t0");
+                protocol.println(DONE + "\t" + test.getUniqueId() + "\tCONTAINER\t-\t-\t-\t0\t" + tags.task());
                 return;
             }
             Throwable error = result.getThrowable().orElse(null);
             String message = error == null ? "failed" : FailureText.describe(error);
-            LessonCheck.Kind kind = error == null ? LessonCheck.Kind.ANSWER : FailureText.kind(test.getDisplayName(), error);
+            LessonCheck.Kind kind = error == null ? LessonCheck.Kind.ANSWER : FailureText.kind(error, tags.race());
             protocol.println(DONE + "\t" + test.getUniqueId() + "\t" + (passed ? "PASS" : "FAIL") + "\t"
-                    + encode(test.getDisplayName()) + "\t" + kind + "\t" + encode(message) + "\t" + (test.isTest() ? 1 : 0));
+                    + encode(test.getDisplayName()) + "\t" + kind + "\t" + encode(message) + "\t" + (test.isTest() ? 1 : 0)
+                    + "\t" + tags.task());
         }
 
         @Override
         public void executionSkipped(TestIdentifier test, String reason) {
             if (test.isTest()) {
                 protocol.println(DONE + "\t" + test.getUniqueId() + "\tFAIL\t" + encode(test.getDisplayName()) + "\t"
-                        + LessonCheck.Kind.ANSWER + "\t" + encode("skipped: " + reason) + "\t1");
+                        + LessonCheck.Kind.ANSWER + "\t" + encode("skipped: " + reason) + "\t1\t" + TestTags.of(test).task());
             }
         }
     }

@@ -4,33 +4,37 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import workshop.kit.lessons.Lesson;
+import workshop.kit.lessons.LessonFiles;
 import workshop.kit.tools.JavaSources;
 
-/** Where one lesson's exercise lives: the learner's code, the given types, the tests, the solution. */
+/**
+ * What the check compiles and watches of one lesson's exercise, in the checkout at root (the
+ * learner's, or a copy grading builds); where each file lives is {@link LessonFiles}' to say.
+ */
 public record ExerciseFiles(Path root, Lesson lesson) {
 
-    private String packagePath() {
-        return lesson.exercisePackage().orElseThrow().replace('.', '/');
+    private LessonFiles files() {
+        return lesson.files(root);
     }
 
     public Path learnerDir() {
-        return root.resolve("exercises/src/main/java").resolve(packagePath());
+        return files().stubs();
     }
 
     public Path givenDir() {
-        return root.resolve("exercises/src/given/java").resolve(packagePath());
+        return files().given();
     }
 
     public Path testDir() {
-        return root.resolve("exercises/src/test/java").resolve(packagePath());
+        return files().tests();
     }
 
     public Path solutionDir() {
-        return root.resolve("solutions/src/main/java").resolve(packagePath());
+        return files().solution();
     }
 
     public Path hintsFile() {
-        return lesson.hintsFile(root);
+        return files().hints();
     }
 
     /** Every source the check compiles: only this lesson's, so another lesson's compile error cannot stop it. */

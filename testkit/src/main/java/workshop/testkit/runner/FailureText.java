@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
@@ -19,18 +18,18 @@ import workshop.testkit.SchemaChanged;
 import workshop.testkit.runner.LessonCheck.Kind;
 
 /**
- * Turns a test's failure into what the learner reads: what kind of failure it is (by type, never
- * by name) and a message short enough to take in, with long values shown as their difference.
+ * Turns a test's failure into what the learner reads: what kind of failure it is (by type, and
+ * for a race by the test's tag, never by name) and a message short enough to take in, with long
+ * values shown as their difference.
  */
 final class FailureText {
 
-    /** Tests that release many threads at once: their failures are the last thing to fix. */
-    private static final Pattern RACE_TEST = Pattern.compile("at once|in flight|under load|concurren|threads", Pattern.CASE_INSENSITIVE);
     private static final int VALUE_WIDTH = 70;
 
     private FailureText() {}
 
-    static Kind kind(String test, Throwable error) {
+    /** The kind of a test's failure; race: the test is tagged a race (see {@link TestTags}). */
+    static Kind kind(Throwable error, boolean race) {
         if (error instanceof MeasurementIncomplete || causedBy(error, ClusterException.class)) {
             return Kind.UNMEASURED; // a trace not complete, or a cluster not whole: nothing was measured
         }
@@ -43,7 +42,7 @@ final class FailureText {
         if (error instanceof AssertionError && thrownBy(error, CostExpectations.class)) {
             return Kind.COST;
         }
-        return RACE_TEST.matcher(test).find() ? Kind.RACE : Kind.ANSWER;
+        return race ? Kind.RACE : Kind.ANSWER;
     }
 
     static String describe(Throwable error) {

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import workshop.kit.lessons.Lesson;
-import workshop.kit.lessons.Task;
 
 /**
  * One check's grade as data: what {@code ./jbang check NN} writes to {@code .workshop/results/NN.json}
@@ -52,7 +51,7 @@ public record Grade(String lesson, String id, Status status, int passed, int fai
     /** One failed test: its kind (what to fix first), its task (0 outside tasks), the test and what the learner reads. */
     public record FailureGrade(LessonCheck.Kind kind, int task, String test, String source, String message) {
         static FailureGrade of(LessonCheck.Failure failure) {
-            return new FailureGrade(failure.kind(), Task.of(failure.id()), failure.test(), failure.source(),
+            return new FailureGrade(failure.kind(), failure.task(), failure.test(), failure.source(),
                     failure.message().strip());
         }
     }

@@ -19,7 +19,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import workshop.kit.lessons.Task;
 import workshop.kit.tools.JavaSources;
 
 /**
@@ -27,7 +26,7 @@ import workshop.kit.tools.JavaSources;
  * cannot stop it) and runs its tests in a JVM of their own ({@link CheckProcess}), with a time
  * limit per test. A test that passes the limit is stopped for real: its JVM is killed and the
  * tests not yet run continue in a fresh one. Failures come back ranked, the most instructive first:
- * by task (see {@link Task}), so the learner works task by task, then by kind.
+ * by task (the test's tag, see {@link TestTags}), so the learner works task by task, then by kind.
  */
 public final class LessonCheck {
 
@@ -47,8 +46,11 @@ public final class LessonCheck {
      */
     public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED, SCHEMA_CHANGED }
 
-    /** One failed test (or class setup): its name, what the learner reads, its kind, JUnit's id of it. */
-    public record Failure(String test, String message, Kind kind, String id) {
+    /**
+     * One failed test (or class setup): its name, what the learner reads, its kind, JUnit's id of
+     * it and the task it belongs to (0 outside an exercise in tasks).
+     */
+    public record Failure(String test, String message, Kind kind, String id, int task) {
         private static final Pattern SOURCE = Pattern.compile("\\[class:(?:[\\w$]*\\.)*([\\w$]+)\\]/\\[(?:method|test-template):(\\w+)\\(");
 
         /** "TestClass.method" for a test method (whatever its display name), else the display name. */
@@ -58,15 +60,18 @@ public final class LessonCheck {
         }
     }
 
+    /** One test that passed: JUnit's id of it and the task it belongs to (0 outside an exercise in tasks). */
+    public record Passed(String id, int task) {}
+
     /**
-     * A check's outcome: JUnit's ids of the tests that passed, and the failures, ranked (by task,
-     * then {@link Kind}); {@link #firstFailure()} is the one the runner shows. Diagrams: the drawings
+     * A check's outcome: the tests that passed, and the failures, ranked (by task, then
+     * {@link Kind}); {@link #firstFailure()} is the one the runner shows. Diagrams: the drawings
      * of the designs the tests checked, oldest first (see {@link workshop.testkit.DesignDiagrams}).
      */
-    public record Result(List<String> passedTests, List<Failure> failures, List<String> compileErrors,
+    public record Result(List<Passed> passedTests, List<Failure> failures, List<String> compileErrors,
                          List<String> leftThreads, Duration took, List<Path> diagrams) {
 
-        public Result(List<String> passedTests, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
+        public Result(List<Passed> passedTests, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
                       Duration took) {
             this(passedTests, failures, compileErrors, leftThreads, took, List.of());
         }
@@ -152,7 +157,7 @@ public final class LessonCheck {
 
     /** The most instructive first: task by task, and within a task by {@link Kind}. */
     static List<Failure> rank(List<Failure> failures) {
-        return failures.stream().sorted(Comparator.comparing((Failure f) -> Task.of(f.id())).thenComparing(Failure::kind)).toList();
+        return failures.stream().sorted(Comparator.comparingInt(Failure::task).thenComparing(Failure::kind)).toList();
     }
 
     /** Runs the tests, compiling first in the JVM when given sources; a JVM stopped at the limit is followed by a fresh one. */
@@ -178,7 +183,7 @@ public final class LessonCheck {
 
     /** The tests' outcomes, gathered from one test JVM after another. */
     private static final class Outcomes {
-        final List<String> passed = new ArrayList<>();
+        final List<Passed> passed = new ArrayList<>();
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
         final List<String> compileErrors = new ArrayList<>();
@@ -196,7 +201,7 @@ public final class LessonCheck {
                 if (next.isEmpty() && !warm) {
                     child.kill(); // no test ran: the machine, not the learner's code, was too slow
                     failures.add(new Failure("the check", "the test JVM did not start within " + STARTUP_LIMIT.toSeconds()
-                            + " s", Kind.UNMEASURED, "-"));
+                            + " s", Kind.UNMEASURED, "-", 0));
                     return false;
                 }
                 if (next.isEmpty()) {
@@ -207,7 +212,7 @@ public final class LessonCheck {
                 String[] line = next.get().split("\t", -1);
                 switch (line[0]) {
                     case CheckProcess.READY -> warm = true;
-                    case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2])});
+                    case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2]), line[3]});
                     case CheckProcess.DONE -> finished(open, line);
                     case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));
                     case CheckProcess.DIAGRAM -> diagrams.add(Path.of(CheckProcess.decode(line[1])));
@@ -229,11 +234,11 @@ public final class LessonCheck {
             switch (line[2]) {
                 case "PASS" -> {
                     if (line[6].equals("1")) {
-                        passed.add(line[1]);
+                        passed.add(new Passed(line[1], Integer.parseInt(line[7])));
                     }
                 }
                 case "FAIL" -> failures.add(new Failure(CheckProcess.decode(line[3]), CheckProcess.decode(line[5]),
-                        Kind.valueOf(line[4]), line[1]));
+                        Kind.valueOf(line[4]), line[1], Integer.parseInt(line[7])));
                 default -> { } // a class that ran cleanly
             }
         }
@@ -241,12 +246,12 @@ public final class LessonCheck {
         /** The test that was running when the JVM had to go fails with why; true: run the rest in a fresh JVM. */
         private boolean blame(Deque<String[]> open, String why) {
             if (open.isEmpty()) {
-                failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER, "-"));
+                failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER, "-", 0));
                 return false;
             }
             String[] running = open.peek();
             done.add(running[0]);
-            failures.add(new Failure(running[1], why, Kind.ANSWER, running[0]));
+            failures.add(new Failure(running[1], why, Kind.ANSWER, running[0], Integer.parseInt(running[2])));
             return true;
         }
     }

@@ -2,7 +2,6 @@ package workshop.testkit.runner;
 
 import java.util.Optional;
 import workshop.kit.lessons.Lesson;
-import workshop.kit.lessons.Task;
 import workshop.kit.room.CheckResult;
 
 /** A check's outcome as the room records it; a withheld grade (a cost not measured) is not a result. */
@@ -29,7 +28,6 @@ final class RoomResults {
 
     /** The task the first failure belongs to (failures come ranked task by task), for lessons in tasks. */
     private static Optional<String> taskOf(LessonCheck.Failure first) {
-        int task = Task.of(first.id());
-        return task > 0 ? Optional.of(Integer.toString(task)) : Optional.empty();
+        return first.task() > 0 ? Optional.of(Integer.toString(first.task())) : Optional.empty();
     }
 }

@@ -234,8 +234,8 @@ public final class Runner {
                 result.failures().size(), result.took().toMillis() / 1000.0));
         tasks.forEach(task -> say("  " + task.line(Failures.COLUMNS - 2)));
         result.firstFailure().ifPresent(first -> {
-            int task = Task.of(first.id());
-            say("First failure" + (task > 0 && !tasks.isEmpty() ? " (task " + task + ")" : "") + ": " + first.test());
+            say("First failure" + (first.task() > 0 && !tasks.isEmpty() ? " (task " + first.task() + ")" : "") + ": "
+                    + first.test());
             say("  " + first.message().strip().replace("\n", "\n  "));
         });
         if (!result.leftThreads().isEmpty()) {

@@ -18,8 +18,8 @@ public record TaskStatus(Task task, LessonState state, Optional<Failure> firstFa
     }
 
     private static TaskStatus of(Task task, LessonCheck.Result result) {
-        List<Failure> failures = result.failures().stream().filter(f -> Task.of(f.id()) == task.number()).toList();
-        boolean anyPassed = result.passedTests().stream().anyMatch(id -> Task.of(id) == task.number());
+        List<Failure> failures = result.failures().stream().filter(f -> f.task() == task.number()).toList();
+        boolean anyPassed = result.passedTests().stream().anyMatch(passed -> passed.task() == task.number());
         LessonState state;
         if (failures.isEmpty()) {
             state = anyPassed ? LessonState.PASSED : LessonState.NOT_STARTED;

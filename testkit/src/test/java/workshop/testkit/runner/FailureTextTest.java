@@ -44,16 +44,16 @@ class FailureTextTest {
     @Test
     void aClusterThatIsNotWholeWithholdsTheGrade() {
         ClusterException down = new ClusterException("node2 is down (of 3 nodes)", "./jbang up");
-        assertEquals(Kind.UNMEASURED, FailureText.kind("latest reads one partition", down));
-        assertEquals(Kind.UNMEASURED, FailureText.kind("latest reads one partition", new IllegalStateException("setup", down)));
-        assertEquals(Kind.ANSWER, FailureText.kind("latest reads one partition", new IllegalStateException("learner's own")));
+        assertEquals(Kind.UNMEASURED, FailureText.kind(down, false));
+        assertEquals(Kind.UNMEASURED, FailureText.kind(new IllegalStateException("setup", down), false));
+        assertEquals(Kind.ANSWER, FailureText.kind(new IllegalStateException("learner's own"), false));
     }
 
     @Test
     void aStubsTodoCountsAsNotWrittenEvenInsideAssertThrows() {
         UnsupportedOperationException todo = new UnsupportedOperationException("TODO: write it");
         AssertionFailedError wrapped = new AssertionFailedError("Unexpected exception type thrown", todo);
-        assertEquals(Kind.NOT_WRITTEN, FailureText.kind("a bad limit is refused", wrapped));
+        assertEquals(Kind.NOT_WRITTEN, FailureText.kind(wrapped, false));
         assertEquals("not written yet: TODO: write it", FailureText.describe(wrapped));
     }
 
@@ -65,9 +65,9 @@ class FailureTextTest {
     }
 
     @Test
-    void raceTestsRankAfterAnswers() {
-        assertEquals(Kind.RACE, FailureText.kind("50 diners released at once for one table", new AssertionError("2 won")));
-        assertEquals(Kind.ANSWER, FailureText.kind("a free table is booked", new AssertionError("not booked")));
+    void aFailedTestTaggedARaceIsARaceAndRanksAfterAnswers() {
+        assertEquals(Kind.RACE, FailureText.kind(new AssertionError("2 won"), true));
+        assertEquals(Kind.ANSWER, FailureText.kind(new AssertionError("not booked"), false));
         assertTrue(Kind.ANSWER.compareTo(Kind.COST) < 0 && Kind.COST.compareTo(Kind.RACE) < 0
                 && Kind.RACE.compareTo(Kind.UNMEASURED) < 0);
     }

@@ -25,7 +25,7 @@ class GradeTest {
     private static final String TASK1_TEST = "[engine:junit-jupiter]/[class:workshop.lesson08.Task1NumberedTest]/[method:numbers()]";
 
     private static Result result(List<Failure> failures, List<String> compileErrors) {
-        return new Result(List.of(TASK1_TEST), failures, compileErrors, List.of(), Duration.ofMillis(2_345));
+        return new Result(List.of(new LessonCheck.Passed(TASK1_TEST, 1)), failures, compileErrors, List.of(), Duration.ofMillis(2_345));
     }
 
     private static Grade grade(Result result) {
@@ -35,8 +35,8 @@ class GradeTest {
 
     @Test
     void eachOutcomeHasItsStatusAndExitCode() {
-        Failure wrong = new Failure("crosses a bucket", "expected 50 rows, got 49", Kind.ANSWER, TASK2_TEST);
-        Failure unmeasured = new Failure("crosses a bucket", "the trace was incomplete", Kind.UNMEASURED, TASK2_TEST);
+        Failure wrong = new Failure("crosses a bucket", "expected 50 rows, got 49", Kind.ANSWER, TASK2_TEST, 2);
+        Failure unmeasured = new Failure("crosses a bucket", "the trace was incomplete", Kind.UNMEASURED, TASK2_TEST, 2);
         assertEquals(List.of(Status.PASSED, Status.FAILED, Status.WITHHELD, Status.DOES_NOT_COMPILE), List.of(
                 grade(result(List.of(), List.of())).status(),
                 grade(result(List.of(wrong, unmeasured), List.of())).status(),
@@ -47,7 +47,7 @@ class GradeTest {
 
     @Test
     void theFileCarriesTasksAndFailuresAndReadsBackAsWritten(@TempDir Path dir) throws Exception {
-        Failure wrong = new Failure("crosses a bucket", "expected 50 rows, got 49\n  (the bucket before)", Kind.ANSWER, TASK2_TEST);
+        Failure wrong = new Failure("crosses a bucket", "expected 50 rows, got 49\n  (the bucket before)", Kind.ANSWER, TASK2_TEST, 2);
         Grade grade = grade(result(List.of(wrong), List.of()));
         Path file = Grade.resultsFile(dir, LESSON);
         grade.write(file);

@@ -8,8 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Hints;
@@ -19,6 +21,8 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.tools.JavaSources;
 
 class RunnerTest {
+
+    private static final Pattern TASK_TAG = Pattern.compile("@(?:org\\.junit\\.jupiter\\.api\\.)?Tag\\(\"task-(\\d+)\"\\)");
 
     @Test
     void nextStepFollowsTheLessonOrderAndProgress(@TempDir Path root) {
@@ -73,21 +77,26 @@ class RunnerTest {
         }
     }
 
-    /** In an exercise of tasks, every test class names a task of the hints file and every task has tests. */
+    /**
+     * In an exercise of tasks, every test class is tagged with one task of the hints file
+     * ({@code @Tag("task-2")}, which the check reads) and every task has tests; outside tasks, none is.
+     */
     @Test
     void everyTaskHasItsTestsAndEveryTestItsTask() throws Exception {
         Path root = workshop.kit.Workshop.root();
         for (Lesson lesson : Runner.exercises()) {
             ExerciseFiles files = new ExerciseFiles(root, lesson);
-            List<Task> tasks = Task.read(files.hintsFile());
-            if (tasks.isEmpty()) {
-                continue;
+            List<Integer> tasks = Task.read(files.hintsFile()).stream().map(Task::number).toList();
+            List<Integer> tagged = new ArrayList<>();
+            for (Path test : ExerciseFiles.javaFiles(files.testDir()).filter(f -> f.toString().endsWith("Test.java")).toList()) {
+                List<Integer> tags = TASK_TAG.matcher(Files.readString(test)).results()
+                        .map(tag -> Integer.parseInt(tag.group(1))).toList();
+                assertEquals(tasks.isEmpty() ? 0 : 1, tags.size(), root.relativize(test)
+                        + (tasks.isEmpty() ? ": a task tag, in an exercise without tasks" : ": tag the class with its task"));
+                tagged.addAll(tags);
             }
-            List<Integer> tested = ExerciseFiles.javaFiles(files.testDir()).map(f -> f.getFileName().toString())
-                    .filter(name -> name.endsWith("Test.java"))
-                    .map(name -> Task.of("[class:" + name.replace(".java", "") + "]")).distinct().sorted().toList();
-            assertEquals(tasks.stream().map(Task::number).toList(), tested, "lesson " + lesson.number()
-                    + ": the tasks of " + root.relativize(files.hintsFile()) + " and the TaskN...Test classes");
+            assertEquals(tasks, tagged.stream().distinct().sorted().toList(), "lesson " + lesson.number()
+                    + ": the tasks of " + root.relativize(files.hintsFile()) + " and the task tags of its test classes");
         }
     }
 

@@ -34,11 +34,20 @@ class TaskTest {
         return "[engine:junit-jupiter]/[class:workshop.lesson08." + testClass + "]/[method:" + method + "()]";
     }
 
+    /** A failure of a test of task N, its class TaskN...Test tagged task-N. */
     private static Failure failure(String testClass, String method, Kind kind, String message) {
-        return new Failure(method, message, kind, id(testClass, method));
+        return new Failure(method, message, kind, id(testClass, method), taskOf(testClass));
     }
 
-    private static LessonCheck.Result result(List<String> passed, List<Failure> failures) {
+    private static LessonCheck.Passed passed(String testClass, String method) {
+        return new LessonCheck.Passed(id(testClass, method), taskOf(testClass));
+    }
+
+    private static int taskOf(String testClass) {
+        return Character.getNumericValue(testClass.charAt("Task".length()));
+    }
+
+    private static LessonCheck.Result result(List<LessonCheck.Passed> passed, List<Failure> failures) {
         return new LessonCheck.Result(passed, LessonCheck.rank(failures), List.of(), List.of(), Duration.ZERO);
     }
 
@@ -59,13 +68,11 @@ class TaskTest {
     }
 
     @Test
-    void aTestBelongsToTheTaskItsClassNames() {
-        assertEquals(2, Task.of(id("Task2AcrossBucketsTest", "lastPage")));
-        assertEquals(12, Task.of(id("Task12LongTest", "x")));
-        assertEquals(1, Task.of("[engine:junit-jupiter]/[class:workshop.lesson08.Task1PageTest]/[nested-class:Task3Inner]"));
-        assertEquals(0, Task.of(id("KeysetPagingTest", "lastPage")));
-        assertEquals(0, Task.of(id("MyTask2Test", "x")), "the class name starts with the task");
-        assertEquals(0, Task.of("-"));
+    void aTestBelongsToTheTaskItsTagsName() {
+        assertEquals(new TestTags(2, false), TestTags.of(List.of("task-2")));
+        assertEquals(new TestTags(12, true), TestTags.of(List.of("race", "task-12")));
+        assertEquals(new TestTags(0, false), TestTags.of(List.of()), "a test outside tasks");
+        assertEquals(new TestTags(0, false), TestTags.of(List.of("slow", "racer")), "other tags say nothing");
     }
 
     @Test
@@ -79,7 +86,7 @@ class TaskTest {
 
     @Test
     void eachTaskIsPassedFailingOrNotStarted() {
-        LessonCheck.Result result = result(List.of(id("Task1PageTest", "a"), id("Task2AcrossBucketsTest", "b")),
+        LessonCheck.Result result = result(List.of(passed("Task1PageTest", "a"), passed("Task2AcrossBucketsTest", "b")),
                 List.of(failure("Task2AcrossBucketsTest", "c", Kind.RACE, "a race\nsecond line"),
                         failure("Task2AcrossBucketsTest", "d", Kind.ANSWER, "expected 3 item(s), got 20"),
                         failure("Task3RetryTest", "e", Kind.NOT_WRITTEN, "not written yet: TODO")));
@@ -95,7 +102,7 @@ class TaskTest {
 
     @Test
     void aTaskWithATodoLeftButATestPassedIsStarted() {
-        LessonCheck.Result result = result(List.of(id("Task1PageTest", "a")),
+        LessonCheck.Result result = result(List.of(passed("Task1PageTest", "a")),
                 List.of(failure("Task1PageTest", "b", Kind.NOT_WRITTEN, "not written yet: TODO: older")));
         assertEquals(LessonState.FAILING, TaskStatus.of(TASKS, result).get(0).state());
         assertEquals(LessonState.NOT_STARTED, TaskStatus.of(TASKS, result).get(1).state(), "no test of task 2 ran");

@@ -1,0 +1,101 @@
+package workshop.kit.lessons;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every path of one lesson, worked out here alone from the lesson list's entry: a lesson is keyed
+ * three ways on disk (its number in the script, deck and answer folders, its id in the hints and
+ * quiz, its package in the exercise's source roots), and this is the one place that knows which.
+ * LessonFilesTest holds every path of {@link #expected()} to exist, and every file of those roots
+ * to belong to a lesson.
+ */
+public record LessonFiles(Path root, Lesson lesson) {
+
+    /** The jbang script that tells the lesson's story: lessons/08_cursor_pagination.java. */
+    public Path script() {
+        return root.resolve(lesson.script());
+    }
+
+    /** The learner's code, the stubs to start from: exercises/src/main/java/workshop/lesson08. */
+    public Path stubs() {
+        return root.resolve("exercises/src/main/java").resolve(packagePath());
+    }
+
+    /** The types the exercise gives (records, the brief): exercises/src/given/java/workshop/lesson08. */
+    public Path given() {
+        return root.resolve("exercises/src/given/java").resolve(packagePath());
+    }
+
+    /** The tests that grade the exercise: exercises/src/test/java/workshop/lesson08. */
+    public Path tests() {
+        return root.resolve("exercises/src/test/java").resolve(packagePath());
+    }
+
+    /** The reference solution of exactly the stubs: solutions/src/main/java/workshop/lesson08. */
+    public Path solution() {
+        return root.resolve("solutions/src/main/java").resolve(packagePath());
+    }
+
+    /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */
+    public Path hints() {
+        return root.resolve("exercises/hints").resolve(lesson.id() + ".md");
+    }
+
+    /** Its questions (see the quiz's QuizFile): exercises/quizzes/cursor-pagination.md. */
+    public Path quiz() {
+        return root.resolve("exercises/quizzes").resolve(lesson.id() + ".md");
+    }
+
+    /** Its slides, named after its script: slides/decks/08_cursor_pagination.adoc. */
+    public Path deck() {
+        String script = Path.of(lesson.script()).getFileName().toString();
+        return root.resolve("slides/decks").resolve(script.replace(".java", ".adoc"));
+    }
+
+    /** The corpus of mistakes its tests must catch, one folder each: grading/wrong-answers/lesson08. */
+    public Path wrongAnswers() {
+        return root.resolve("grading/wrong-answers").resolve("lesson" + lesson.number());
+    }
+
+    /** Other right designs its tests must pass, if any: grading/right-answers/lesson08. */
+    public Path rightAnswers() {
+        return root.resolve("grading/right-answers").resolve("lesson" + lesson.number());
+    }
+
+    /** A design task's brief, the given type that states its questions and rates: TicketQuestions.java. */
+    public Optional<Path> designBrief() {
+        return lesson.brief().map(type -> given().resolve(type + ".java"));
+    }
+
+    /**
+     * Every path this lesson must have, named by what it is: the script; a deck and a quiz unless it
+     * is an appendix; an exercise's stubs, given types, tests, solution, hints and wrong answers; a
+     * design task's brief. Right answers are optional: most lessons have no other right design.
+     */
+    public Map<String, Path> expected() {
+        Map<String, Path> paths = new LinkedHashMap<>();
+        paths.put("script", script());
+        if (!lesson.appendix()) {
+            paths.put("deck", deck());
+            paths.put("quiz", quiz());
+        }
+        if (lesson.exercisePackage().isPresent()) {
+            paths.put("stubs", stubs());
+            paths.put("given types", given());
+            paths.put("tests", tests());
+            paths.put("solution", solution());
+            paths.put("hints", hints());
+            paths.put("wrong answers", wrongAnswers());
+        }
+        designBrief().ifPresent(brief -> paths.put("design brief", brief));
+        return paths;
+    }
+
+    private String packagePath() {
+        return lesson.exercisePackage().orElseThrow(() -> new IllegalStateException(
+                "lesson " + lesson.number() + " has no exercise")).replace('.', '/');
+    }
+}

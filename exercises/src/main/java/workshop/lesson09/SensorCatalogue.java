@@ -11,6 +11,11 @@ import workshop.kit.catalogue.Catalogue;
  * unless a search index serves it, the {@link SensorStore} call that serves it on sample
  * arguments from {@link SensorFleet}. Check it with ./jbang check 09, or see the checker's whole
  * report with ./jbang catalogue.
+ *
+ * Plan first: declare the patterns, then review them with no table built:
+ *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson09 exercises/src/given/java/workshop/lesson09
+ * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
+ * ./jbang catalogue then draws your built schema beside the plan and marks where they differ.
  */
 public class SensorCatalogue implements Catalogue {
 

@@ -6,7 +6,9 @@ import java.time.YearMonth;
 import java.util.List;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
+import workshop.kit.catalogue.Mark;
 import workshop.kit.catalogue.Plan;
+import workshop.kit.catalogue.TableShape;
 
 /** Reference solution: every busy question reads one partition; the rare ones say where they go. */
 public class SensorCatalogue implements Catalogue {
@@ -54,5 +56,15 @@ public class SensorCatalogue implements Catalogue {
 
     public SensorStore store() {
         return store;
+    }
+
+    /** The tables the plans read, keyed as the worksheet decided: the build is checked against them. */
+    @Override
+    public List<TableShape> plannedTables() {
+        return List.of(
+                TableShape.table("readings_by_sensor").partitionKey("sensor_id text", "day date")
+                        .clustering("time timestamp", Mark.DESCENDING).columns("site_id text", "value double"),
+                TableShape.table("latest_by_site").partitionKey("site_id text").clustering("sensor_id text", Mark.ASCENDING)
+                        .columns("time timestamp", "value double"));
     }
 }

@@ -103,6 +103,7 @@ public class OrderSystem {
         client.putItem(p -> p.tableName(table).item(item));
     }
 
+    // tag::account-page[]
     /** O1: one descending Query of the customer's collection in GSI1: the profile, then the newest orders. */
     public Optional<AccountPage> accountPage(String customerId) {
         List<Map<String, AttributeValue>> items = client.query(q -> q.tableName(table).indexName(BY_CUSTOMER)
@@ -115,6 +116,7 @@ public class OrderSystem {
         Customer customer = new Customer(customerId, profile.get("name").s(), profile.get("address").s());
         return Optional.of(new AccountPage(customer, items.subList(1, items.size()).stream().map(OrderSystem::order).toList()));
     }
+    // end::account-page[]
 
     /** O2: the next page after the last order shown (null for the first), starting from its keys. */
     public List<Order> orderHistory(String customerId, Order after) {

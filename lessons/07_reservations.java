@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -29,6 +30,12 @@ import java.util.function.Supplier;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.PaxosVariant;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.BriefQuestion;
+import workshop.kit.catalogue.CatalogueReport;
+import workshop.kit.catalogue.Plan;
+import workshop.kit.catalogue.PlanReview;
+import workshop.kit.catalogue.Rate;
 import workshop.kit.concurrent.Contenders;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.TracingSession;
@@ -90,18 +97,37 @@ class reservations {
     }
 
     static void accessPatterns() {
-        Story.section("The questions, busiest first");
-        TextTable.of("question", "rate", "key it needs")
-                .row("open slots at a restaurant, on a date, for a party", "1,000/s", "restaurant, date")
-                .row("book a table at a sitting", "50/s", "restaurant, date, time, table")
-                .row("tonight's bookings at one restaurant", "low", "restaurant, date")
-                .row("a diner's upcoming reservations", "moderate", "user (a second table)")
-                .row("restaurants by city and cuisine", "search", "none: a search index")
-                .print();
+        Story.section("The worksheet: the questions, busiest first, reviewed before any table exists");
+        // tag::worksheet[]
+        BriefQuestion openSlots = new BriefQuestion("open slots at a restaurant, on a date, for a party",
+                Rate.perSecond(1_000), Duration.ofMillis(100));
+        List<AccessPattern> worksheet = List.of(
+                openSlots.pattern("open slots, by reservation_id").plan(Plan.batchJob("reservations",
+                        "no key holds a restaurant's date: each of the 8 partitions searches its rows")),
+                openSlots.pattern("open slots").plan(Plan.range("slots")),
+                new BriefQuestion("book a table at a sitting", Rate.perSecond(50), Duration.ofMillis(200))
+                        .pattern("book").plan(Plan.conditional("slots")),
+                new BriefQuestion("tonight's bookings at one restaurant", Rate.perDay(100_000), Duration.ofMillis(500))
+                        .pattern("tonight").plan(Plan.range("slots")),
+                new BriefQuestion("a diner's upcoming reservations", Rate.perSecond(100), Duration.ofMillis(100))
+                        .pattern("my reservations").plan(Plan.range("user_reservations")),
+                new BriefQuestion("restaurants by city and cuisine", Rate.perSecond(200), Duration.ofMillis(500))
+                        .pattern("search").plan(Plan.searchIndex("restaurants", "city and cuisine are words to match, not keys")));
+        CatalogueReport review = PlanReview.of("lesson 07's worksheet", worksheet);
+        // end::worksheet[]
         Story.say("""
-                The rates are peak rates, derived from daily volumes in ./jbang lesson07a, with the sizing: a few
-                tens of gigabytes and about a thousand operations a second. The data fits; what can go wrong is
-                correctness under concurrency.""");
+                The rates are peak rates: the busy two are derived from daily volumes in ./jbang lesson07a;
+                tonight's bookings (each restaurant's staff, twice a day), a diner's list and search are
+                estimates. Two plans for the busiest question: the first design's reservations are spread
+                by reservation_id, so no key holds a restaurant's date; the second keys slots by restaurant
+                and date. ./jbang catalogue --plan reviews such a worksheet without a cluster:""");
+        review.print();
+        Story.say("""
+                The review's verdict on the first plan, %s, comes from its rate and plan alone, before any
+                code exists. What a review cannot see is correctness: the booking's plan says which partition
+                decides, not whether two diners can both win. The next step shows the first design loses that
+                too.""",
+                review.resultsOf("open slots, by reservation_id").get(0).verdict());
     }
 
     static void doubleBooking(LocalDate evening) throws Exception {

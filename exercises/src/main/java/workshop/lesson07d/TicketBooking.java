@@ -28,7 +28,7 @@ import workshop.kit.catalogue.Catalogue;
  *   - every busy question (500/s or more) reads one partition, and no partition grows without end
  *   - every answer is the oracle's: TicketOracle gives each question's samples with their
  *     answers; declare each catalogued question (T4 is graded by the race test) with them:
- *     {@code pattern().plan(...)} then, per sample, {@code .servedBy(s.label(), s.answer(), () -> ...)}
+ *     {@code TicketQuestions.T1.pattern().plan(...).servedOn(TicketOracle.eventPage(), this::eventPage)}
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
  */
 public class TicketBooking implements Catalogue {

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import workshop.kit.cassandra.BulkWriter;
@@ -141,20 +140,13 @@ public class TicketBooking implements Catalogue {
     @Override
     public List<AccessPattern> patterns() {
         return List.of(
-                served(TicketQuestions.T1.pattern().plan(Plan.range("remaining_by_event")), TicketOracle.eventPage(), this::eventPage),
-                served(TicketQuestions.T2.pattern().plan(Plan.range("seats_by_section")), TicketOracle.seatMap(), this::seatMap),
-                served(TicketQuestions.T3.pattern().plan(Plan.conditional("seats_by_section")), TicketOracle.hold(), this::hold),
-                served(TicketQuestions.T5.pattern().plan(Plan.range("tickets_by_buyer")), TicketOracle.tickets(), this::tickets),
-                served(TicketQuestions.T6.pattern().plan(Plan.batchJob("tickets_by_buyer",
-                        "a report asked a few times a day: a job scans the tickets and keeps the event's")), TicketOracle.sales(), this::sales));
-    }
-
-    private static <A> AccessPattern served(AccessPattern pattern, List<Sample<A>> samples, Function<A, ?> code) {
-        AccessPattern served = pattern;
-        for (Sample<A> sample : samples) {
-            served = served.servedBy(sample.label(), sample.answer(), () -> code.apply(sample.argument()));
-        }
-        return served;
+                TicketQuestions.T1.pattern().plan(Plan.range("remaining_by_event")).servedOn(TicketOracle.eventPage(), this::eventPage),
+                TicketQuestions.T2.pattern().plan(Plan.range("seats_by_section")).servedOn(TicketOracle.seatMap(), this::seatMap),
+                TicketQuestions.T3.pattern().plan(Plan.conditional("seats_by_section")).servedOn(TicketOracle.hold(), this::hold),
+                TicketQuestions.T5.pattern().plan(Plan.range("tickets_by_buyer")).servedOn(TicketOracle.tickets(), this::tickets),
+                TicketQuestions.T6.pattern().plan(Plan.batchJob("tickets_by_buyer",
+                        "a report asked a few times a day: a job scans the tickets and keeps the event's"))
+                        .servedOn(TicketOracle.sales(), this::sales));
     }
 
     /** T1: the event's one partition of counters, in section order. */

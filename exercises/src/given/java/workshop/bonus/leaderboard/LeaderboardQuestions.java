@@ -2,6 +2,7 @@ package workshop.bonus.leaderboard;
 
 import java.time.Duration;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.BriefQuestion;
 import workshop.kit.catalogue.Rate;
 
 /**
@@ -18,30 +19,19 @@ public enum LeaderboardQuestions {
     L4("every round above 9,000 points in a month (the prize audit)", Rate.perMonth(1), Duration.ofHours(1)),
     L5("players whose name contains some letters (the friend search)", Rate.perSecond(20), Duration.ofMillis(500));
 
-    private final String question;
-    private final Rate rate;
-    private final Duration p99;
+    private final BriefQuestion brief;
 
     LeaderboardQuestions(String question, Rate rate, Duration p99) {
-        this.question = question;
-        this.rate = rate;
-        this.p99 = p99;
+        this.brief = new BriefQuestion(question, rate, p99);
     }
 
-    public String question() {
-        return question;
-    }
-
-    public Rate rate() {
-        return rate;
-    }
-
-    public Duration p99() {
-        return p99;
+    /** What is asked, how often and how fast. */
+    public BriefQuestion brief() {
+        return brief;
     }
 
     /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
     public AccessPattern pattern() {
-        return AccessPattern.of(name(), question).rate(rate).p99(p99);
+        return brief.pattern(name());
     }
 }

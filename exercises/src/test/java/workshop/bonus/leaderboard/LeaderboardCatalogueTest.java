@@ -1,11 +1,6 @@
 package workshop.bonus.leaderboard;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import java.util.Arrays;
-import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -13,6 +8,7 @@ import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.cost.TracingSession;
+import workshop.testkit.BriefExpectations;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 
@@ -28,17 +24,11 @@ class LeaderboardCatalogueTest {
     void theCheckerPassesEveryQuestionAtTheBriefsRate(TracingSession traced) {
         LeaderboardCatalogue catalogue = new LeaderboardCatalogue();
         CatalogueReport report = CatalogueCheck.on(traced).run(catalogue);
-        Map<String, AccessPattern> byId = catalogue.patterns().stream()
-                .collect(Collectors.toMap(AccessPattern::id, Function.identity()));
-        assertEquals(Arrays.stream(LeaderboardQuestions.values()).map(Enum::name).collect(Collectors.toSet()), byId.keySet(),
-                "one pattern per LeaderboardQuestions value (LeaderboardQuestions.L1.pattern() and so on)");
-        for (LeaderboardQuestions question : LeaderboardQuestions.values()) {
-            assertEquals(question.rate(), byId.get(question.name()).rate(), question + "'s rate comes from the brief");
-            assertEquals(question.p99(), byId.get(question.name()).p99(), question + "'s p99 target comes from the brief");
-            for (AccessPattern.Sample sample : byId.get(question.name()).samples()) {
-                assertNotNull(sample.answer(), question + " (" + sample.label() + ") carries no answer, so nothing checks what it"
-                        + " returns: .servedBy(\"" + sample.label() + "\", LeaderboardAnswers...(same arguments), () -> ...)");
-            }
+        BriefExpectations.assertDeclaresTheBrief(catalogue.patterns(),
+                Arrays.stream(LeaderboardQuestions.values()).collect(Collectors.toMap(Enum::name, LeaderboardQuestions::brief)),
+                "LeaderboardQuestions.L1.pattern()");
+        for (AccessPattern pattern : catalogue.patterns()) {
+            BriefExpectations.assertEverySampleCarriesAnAnswer(pattern, "LeaderboardAnswers...(same arguments)");
         }
         CostExpectations.assertCatalogueHolds(report);
     }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -73,6 +74,18 @@ public record AccessPattern(String id, String question, Rate rate, Duration p99,
     /** The serving code on one set of arguments, judged on its cost and on what it returns. */
     public AccessPattern servedBy(String label, Answer answer, Supplier<?> run) {
         return with(new Sample(label, run, Objects.requireNonNull(answer, "answer")));
+    }
+
+    /**
+     * The serving code on each of the oracle's samples, in their order, each judged on its cost and
+     * on whether it returns the sample's answer.
+     */
+    public <A> AccessPattern servedOn(List<OracleSample<A>> oracleSamples, Function<? super A, ?> code) {
+        AccessPattern served = this;
+        for (OracleSample<A> sample : oracleSamples) {
+            served = served.servedBy(sample.label(), sample.answer(), () -> code.apply(sample.argument()));
+        }
+        return served;
     }
 
     private AccessPattern with(Sample sample) {

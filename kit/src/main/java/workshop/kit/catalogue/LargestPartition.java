@@ -58,7 +58,7 @@ public record LargestPartition(String table, String key, long rows, long valueBy
     }
 
     /** Measures the table on the session (bound to its keyspace); empty when the table has no rows. */
-    static Optional<LargestPartition> of(CqlSession session, String table) {
+    public static Optional<LargestPartition> of(CqlSession session, String table) {
         String keyspace = session.getKeyspace().map(CqlIdentifier::asInternal).orElseThrow(
                 () -> new IllegalStateException("the catalogue's session is bound to no keyspace"));
         List<Row> columns = session.execute(session.prepare(

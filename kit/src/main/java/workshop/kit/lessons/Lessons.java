@@ -56,6 +56,8 @@ public final class Lessons {
                     "lessons/08b_index_order.java").taking(8, Level.ADVANCED),
             Lesson.withoutExercise("send-path", "08c", "Appendix: the send path: seq by compare-and-set, a retried send",
                     "lessons/08c_send_path.java").taking(10, Level.ADVANCED),
+            Lesson.withExercise("terminal-event-log", "08d", "Design task: a terminal event log, cursor pages over day buckets",
+                    "lessons/08d_design_terminal_event_log.java", "workshop.lesson08d").taking(45, Level.ADVANCED),
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").taking(55, Level.ADVANCED),
             Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",

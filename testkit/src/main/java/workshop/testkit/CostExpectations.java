@@ -282,6 +282,23 @@ public final class CostExpectations {
         }
     }
 
+    /**
+     * DynamoDB: the call must be one read request, a Query or a GetItem (no Scan), that reads at
+     * most maxItems items: the items it returns, and no other.
+     */
+    public static void assertOneRead(String call, DynamoCost cost, long maxItems) {
+        if (cost.requests() == 0) {
+            fail(call + " made no DynamoDB request through the client it was given, so its cost cannot be measured.");
+        }
+        if (cost.requests() != 1 || cost.queries() + cost.requests("GetItem") != 1 || cost.itemsRead() > maxItems) {
+            fail(String.format("""
+                    %s made %s request(s) that read %,d item(s), %s read unit(s).
+                      One Query of one item collection (or one GetItem) would read at most %,d item(s): keep what
+                      one question returns together under one partition key, in the order it is asked for.""",
+                    call, cost.requestsText(), cost.itemsRead(), cost.readUnitsText(), maxItems));
+        }
+    }
+
     /** DynamoDB: the call may make several queries (one per partition it visits) but no Scan, reading at most maxItems. */
     public static void assertQueriesOnly(String call, DynamoCost cost, int maxQueries, long maxItems, String why) {
         if (cost.scans() > 0 || cost.requests() != cost.queries() || cost.queries() > maxQueries || cost.itemsRead() > maxItems) {

@@ -9,7 +9,7 @@ import workshop.kit.Poll;
  * A batch call's unprocessed part (BatchWriteItem's items, BatchGetItem's keys) means the table
  * is throttling: sent again after a pause that doubles each time, a bounded number of times.
  */
-final class Unprocessed {
+public final class Unprocessed {
 
     static final int ATTEMPTS = 10;
     private static final Duration FIRST_PAUSE = Duration.ofMillis(100);
@@ -18,7 +18,7 @@ final class Unprocessed {
     private Unprocessed() {}
 
     /** Sends the batch, then what each answer left unprocessed, until nothing is left. */
-    static <V> void sendUntilDone(String what, Map<String, V> batch, UnaryOperator<Map<String, V>> send) {
+    public static <V> void sendUntilDone(String what, Map<String, V> batch, UnaryOperator<Map<String, V>> send) {
         Map<String, V> pending = send.apply(batch);
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
             if (attempt == ATTEMPTS) {

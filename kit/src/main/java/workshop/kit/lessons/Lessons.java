@@ -37,7 +37,8 @@ public final class Lessons {
             Lesson.following("single-table-design", "06c", "Single-table design in DynamoDB: item collections and indexes",
                     "lessons/06c_single_table.java").taking(30, Level.INTERMEDIATE),
             Lesson.withExercise("order-system", "06d", "Design task: an order system in one DynamoDB table",
-                    "lessons/06d_design_order_system.java", "workshop.lesson06d").taking(40, Level.INTERMEDIATE),
+                    "lessons/06d_design_order_system.java", "workshop.lesson06d").briefedBy("OrderQuestions")
+                    .taking(40, Level.INTERMEDIATE),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07").taking(55, Level.ADVANCED),
             Lesson.withoutExercise("booking-under-load", "07a", "Appendix: peak rates, the booking under load and at its edges",

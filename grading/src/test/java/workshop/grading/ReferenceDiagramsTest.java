@@ -24,13 +24,14 @@ import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
 import workshop.kit.diagram.SvgDiagram;
 import workshop.lesson07d.TicketBooking;
+import workshop.lesson08d.EventLog;
 import workshop.lesson09.SensorCatalogue;
 import workshop.testkit.HeadlessChromium;
 
 /**
  * The reference designs a learner's own are compared with, lesson 09's sensors, the leaderboard
- * bonus and the design tasks (Design Ticket Booking, 07d), reviewed and drawn as {@code ./jbang catalogue} does: the plans pass the review with no
- * table created, the tables come from the solutions' own CREATE TABLE statements, the drawing
+ * bonus and the Cassandra design tasks (07d, 08d), reviewed and drawn as {@code ./jbang catalogue} does: the
+ * plans pass the review with no table created, the tables come from the solutions' own CREATE TABLE statements, the drawing
  * renders in Chromium with every table, key mark and question, and a clustering order reversed in
  * the schema shows as a difference. Screenshots stay in grading/target/diagrams/ to look at.
  */
@@ -52,7 +53,8 @@ class ReferenceDiagramsTest {
         return Stream.of(
                 new Design(new SensorCatalogue(), "solutions/src/main/java/workshop/lesson09/SensorStore.java"),
                 new Design(new LeaderboardCatalogue(), "solutions/src/main/java/workshop/bonus/leaderboard/LeaderboardCatalogue.java"),
-                new Design(new TicketBooking(), "solutions/src/main/java/workshop/lesson07d/TicketBooking.java"));
+                new Design(new TicketBooking(), "solutions/src/main/java/workshop/lesson07d/TicketBooking.java"),
+                new Design(new EventLog(), "solutions/src/main/java/workshop/lesson08d/EventLog.java"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -114,7 +114,7 @@ public final class SvgDiagram {
             tableHeights.put(name, HEADER + ROW + 6);
             box(TABLES_X, y, tableWidth, HEADER + ROW + 6, UNSERVED, true);
             text(TABLES_X + 12, y + 21, 16, "bold", INK, name);
-            text(TABLES_X + 12, y + HEADER + 17, 14, "italic", UNSERVED, "not in " + diagram.source());
+            text(TABLES_X + 12, y + HEADER + 17, 14, "italic", UNSERVED, "not among the tables drawn");
             y += HEADER + ROW + 6 + GAP;
         }
         return y;

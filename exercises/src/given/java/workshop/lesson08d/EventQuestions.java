@@ -15,9 +15,9 @@ import workshop.kit.catalogue.Rate;
  */
 public enum EventQuestions {
     E1("a terminal's last " + TerminalEvents.SHOWN.toDays() + " days of events, newest first, "
-            + EventOracle.PAGE + " a page by a cursor (support screen)", Rate.perSecond(1_000), Duration.ofMillis(50)),
+            + EventOracle.PAGE + " a page (support screen)", Rate.perSecond(1_000), Duration.ofMillis(50)),
     E2("a merchant's " + EventOracle.PAGE + " newest events of the last " + TerminalEvents.SHOWN.toDays()
-            + " days, all terminals (the dashboard)", Rate.perSecond(600), Duration.ofMillis(50)),
+            + " days, any terminal (dashboard)", Rate.perSecond(600), Duration.ofMillis(50)),
     E3("a terminal logs an event, shown by E1 and E2 from then on",
             Rate.perSecond(5_000), Duration.ofMillis(20));
 

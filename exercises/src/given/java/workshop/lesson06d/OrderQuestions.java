@@ -11,15 +11,15 @@ import workshop.kit.catalogue.Rate;
  * the sample data, {@link ShopOracle} the right answer to every sample.
  */
 public enum OrderQuestions {
-    O1("a customer's profile and address with their " + ShopOracle.ACCOUNT_ORDERS + " newest orders, newest first (account page)",
+    O1("a customer's profile, address and " + ShopOracle.ACCOUNT_ORDERS + " newest orders, newest first (account)",
             Rate.perSecond(800), Duration.ofMillis(20)),
-    O2("a customer's orders newest first, " + ShopOracle.PAGE + " a page, each page after the last order shown (history)",
+    O2("a customer's orders newest first, " + ShopOracle.PAGE + " a page, after the last one shown (history)",
             Rate.perSecond(200), Duration.ofMillis(50)),
-    O3("an order and its lines in line order, from the order id alone (order page, opened from an email)",
+    O3("an order and its lines in line order, from the order id alone (order page)",
             Rate.perSecond(500), Duration.ofMillis(30)),
-    O4("the " + ShopOracle.PICK_LIST + " oldest orders awaiting shipment (PLACED), oldest first (warehouse pick list)",
+    O4("the " + ShopOracle.PICK_LIST + " oldest orders awaiting shipment (PLACED), oldest first (pick list)",
             Rate.perSecond(5), Duration.ofMillis(200)),
-    O5("change an order's status, only from the status it has now (ship, deliver, cancel)",
+    O5("change an order's status, only from the status it has now (ship, cancel)",
             Rate.perSecond(100), Duration.ofMillis(50));
 
     /** What must hold whatever the design. */

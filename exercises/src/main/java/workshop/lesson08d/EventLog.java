@@ -31,6 +31,11 @@ import workshop.kit.catalogue.Catalogue;
  *   - every answer is the oracle's: declare E1 and E2 served on EventOracle's samples
  *     ({@code pattern().plan(...).servedOn(EventOracle.firstPages(), ...)}); E3 is graded by a test
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
+ *
+ * Plan first: declare the patterns, then review them with no table built:
+ *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson08d exercises/src/given/java/workshop/lesson08d
+ * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
+ * the check then fails a schema built otherwise. Every check draws your design in .workshop/diagrams/.
  */
 public class EventLog implements Catalogue {
 

@@ -23,6 +23,7 @@ import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
 import workshop.kit.diagram.SvgDiagram;
+import workshop.lesson04d.SocialFeed;
 import workshop.lesson07d.TicketBooking;
 import workshop.lesson08d.EventLog;
 import workshop.lesson09.SensorCatalogue;
@@ -30,7 +31,7 @@ import workshop.testkit.HeadlessChromium;
 
 /**
  * The reference designs a learner's own are compared with, lesson 09's sensors, the leaderboard
- * bonus and the Cassandra design tasks (07d, 08d), reviewed and drawn as {@code ./jbang catalogue} does: the
+ * bonus and the Cassandra design tasks (04d, 07d, 08d), reviewed and drawn as {@code ./jbang catalogue} does: the
  * plans pass the review with no table created, the tables come from the solutions' own CREATE TABLE statements, the drawing
  * renders in Chromium with every table, key mark and question, and a clustering order reversed in
  * the schema shows as a difference. Screenshots stay in grading/target/diagrams/ to look at.
@@ -53,6 +54,7 @@ class ReferenceDiagramsTest {
         return Stream.of(
                 new Design(new SensorCatalogue(), "solutions/src/main/java/workshop/lesson09/SensorStore.java"),
                 new Design(new LeaderboardCatalogue(), "solutions/src/main/java/workshop/bonus/leaderboard/LeaderboardCatalogue.java"),
+                new Design(new SocialFeed(), "solutions/src/main/java/workshop/lesson04d/SocialFeed.java"),
                 new Design(new TicketBooking(), "solutions/src/main/java/workshop/lesson07d/TicketBooking.java"),
                 new Design(new EventLog(), "solutions/src/main/java/workshop/lesson08d/EventLog.java"));
     }

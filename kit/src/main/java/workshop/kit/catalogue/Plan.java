@@ -26,7 +26,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
     public enum Store { CASSANDRA, SEARCH_INDEX }
 
     public enum Access {
-        POINT("point"), RANGE("range"), MULTI_GET("multi-get"), WRITE("write"), LOGGED_BATCH("logged batch"),
+        POINT("point"), RANGE("range"), MULTI_GET("multi-get"), MERGE("merge"), WRITE("write"), LOGGED_BATCH("logged batch"),
         CONDITIONAL("conditional write"), COUNTER("counter update"), BATCH_SCAN("batch job"), SEARCH("search index");
 
         private final String label;
@@ -91,6 +91,18 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return new Plan(Store.CASSANDRA, List.of(table), Access.MULTI_GET, 1, most, "");
     }
 
+    /**
+     * Slices of several partitions, of one table or more, read side by side (executeAsync, then wait
+     * for all), each in the order the answer asks for and stopped at its limit, then merged by the
+     * code: never more than {@code most} partitions, and why no more than that.
+     */
+    public static Plan merge(int most, String why, String... tables) {
+        if (most < 2 || why.isBlank()) {
+            throw new IllegalArgumentException("a merge reads at least 2 partitions side by side, and says why no more");
+        }
+        return new Plan(Store.CASSANDRA, List.of(tables), Access.MERGE, 1, most, why);
+    }
+
     /** An INSERT, UPDATE or DELETE of one partition. */
     public static Plan write(String table) {
         return new Plan(Store.CASSANDRA, List.of(table), Access.WRITE, 1, 1, "");
@@ -126,7 +138,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
      * Each step keeps its own kind and its own walk: {@code Plan.point("head").then(Plan.range("messages").walking(2, why))}.
      */
     public Plan then(Plan next) {
-        if (!reads() || !next.reads()) {
+        if (!reads() || !(next.reads() || next.access == Access.MERGE)) {
             throw new IllegalArgumentException("only key reads follow one another");
         }
         List<Plan> chain = new ArrayList<>(stepsOrSelf());
@@ -137,7 +149,8 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
     /** The steps joined: their tables in order, their partitions added up; a point read only when every step is one. */
     private Plan chain(List<Plan> chain) {
         List<String> names = chain.stream().flatMap(step -> step.tables.stream()).toList();
-        Access combined = chain.stream().allMatch(step -> step.access == Access.POINT) ? Access.POINT : Access.RANGE;
+        Access combined = chain.stream().allMatch(step -> step.access == Access.POINT) ? Access.POINT
+                : chain.stream().anyMatch(step -> step.access == Access.MERGE) ? Access.MERGE : Access.RANGE;
         return new Plan(store, names, combined, chain.stream().mapToInt(Plan::partitions).sum(),
                 chain.stream().mapToInt(Plan::mostPartitions).sum(),
                 String.join("; ", chain.stream().map(Plan::note).filter(n -> !n.isBlank()).toList()), chain);
@@ -195,6 +208,7 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
         return switch (access) {
             case POINT, RANGE -> access + " " + tables.get(0) + (walks() ? ", walk <= " + mostPartitions : "");
             case MULTI_GET -> "multi-get " + tables.get(0) + ", <= " + mostPartitions + " in parallel";
+            case MERGE -> "merge " + String.join(", ", tables) + ", <= " + mostPartitions + " in parallel";
             case WRITE, CONDITIONAL, COUNTER -> access + " " + tables.get(0);
             case LOGGED_BATCH -> "logged batch: " + Words.count(partitions, "partition") + " of " + String.join(", ", tables);
             case BATCH_SCAN, SEARCH -> access + ": " + String.join(", ", tables);
@@ -210,6 +224,8 @@ public record Plan(Store store, List<String> tables, Access access, int partitio
             case POINT -> "a point read of " + partitionsInWords() + " of " + String.join(" then ", tables);
             case RANGE -> "a range read of " + partitionsInWords() + " of " + String.join(" then ", tables);
             case MULTI_GET -> "a multi-get of at most " + mostPartitions + " rows of " + tables.get(0) + " by their whole keys, in parallel";
+            case MERGE -> "a merge of slices of at most " + mostPartitions + " partitions of " + String.join(", ", tables)
+                    + ", read in parallel";
             case WRITE -> "a write of 1 partition of " + tables.get(0);
             case LOGGED_BATCH -> "a logged batch of " + Words.count(partitions, "partition") + " of " + String.join(", ", tables);
             case CONDITIONAL -> "a conditional write (lightweight transaction) of 1 partition of " + tables.get(0);

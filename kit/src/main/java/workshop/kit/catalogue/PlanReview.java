@@ -25,7 +25,13 @@ public final class PlanReview {
         List<String> problems = new ArrayList<>(Rules.planProblems(pattern, busy));
         Plan plan = pattern.plan();
         if (problems.isEmpty() && plan.keyed() && !plan.access().writes() && pattern.rate().atLeast(busy)) {
-            if (plan.partitions() > 1 && !plan.walks()) {
+            if (plan.access() == Plan.Access.MERGE) {
+                return new PatternResult(pattern, "-", Verdict.EXPLAINED, List.of(String.format("""
+                        plans slices of up to %d partitions side by side, merged, asked %s: %s. The answer \
+                        waits for the slowest, so for a p99 of %s each read must meet it at its %s.""",
+                        plan.mostPartitions(), pattern.rate(), plan.note(), Durations.target(pattern.p99()),
+                        Rules.slowestOf(plan.mostPartitions()))), null);
+            } else if (plan.partitions() > 1 && !plan.walks()) {
                 problems.add(String.format("""
                         is asked %s and plans %d key reads in a row (%s): each waits for the last. From %s \
                         on, a pattern reads one partition: give it a table whose partition holds the whole \

@@ -292,7 +292,20 @@ final class Rules {
                     plan.inWords(), touched, Words.count(seen.nodes().size(), "node"),
                     seen.onePartitionPerRequest() ? "" : " (an IN list or an index reads many partitions in one request)"));
         }
-        if (isBusy && touched > 1) {
+        boolean declaredMerge = plan.access() == Plan.Access.MERGE && touched <= plan.mostPartitions()
+                && seen.onePartitionPerRequest();
+        if (declaredMerge && touched > plan.partitions() && seen.mostInFlight() < 2) {
+            failures.add(String.format("""
+                    is declared %s, but its %d reads ran one after another, never two at once: each waited for \
+                    the last, so its latency is theirs added up. Send the slices with executeAsync, then wait.""",
+                    plan.inWords(), seen.statements()));
+        } else if (isBusy && declaredMerge && touched > 1) {
+            explanations.add(String.format("""
+                    read %d partitions, up to %d at once, within the %d its plan allows: %s. The answer waits \
+                    for the slowest slice: for a p99 of %s, each read must meet it at its %s.""",
+                    touched, seen.mostInFlight(), plan.mostPartitions(), plan.note(), Durations.target(pattern.p99()),
+                    slowestOf(plan.mostPartitions())));
+        } else if (isBusy && touched > 1) {
             boolean declaredWalk = plan.walks() && touched <= plan.mostPartitions() && oneAtATime;
             if (declaredWalk && plan.partitions() > 1) {
                 // Its plan starts with several reads in a row: every run pays for them, not only the walks.

@@ -29,7 +29,8 @@ public record Arrow(String id, String question, String rate, List<String> tables
             return new Arrow(pattern.id(), pattern.question(), rate, List.of(), "no plan yet", false, "");
         }
         String bound = plan.walks() ? "walks <= " + plan.mostPartitions() + " partitions"
-                : plan.access() == Plan.Access.MULTI_GET ? "<= " + plan.mostPartitions() + " keys side by side" : "";
+                : plan.access() == Plan.Access.MULTI_GET ? "<= " + plan.mostPartitions() + " keys side by side"
+                : plan.access() == Plan.Access.MERGE ? "<= " + plan.mostPartitions() + " partitions merged" : "";
         return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.kinds(), plan.keyed(), bound);
     }
 

@@ -26,6 +26,9 @@ public final class Lessons {
                     "lessons/04_chat_lists.java", "workshop.lesson04").taking(37, Level.INTERMEDIATE),
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
                     "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
+            Lesson.withExercise("social-feed", "04d", "Design task: a social feed, fan-out on write or on read",
+                    "lessons/04d_design_social_feed.java", "workshop.lesson04d").briefedBy("FeedQuestions")
+                    .taking(45, Level.INTERMEDIATE),
             Lesson.withExercise("rare-queries", "05", "Rare queries: a lookup table and a token-range scan",
                     "lessons/05_rare_queries.java", "workshop.lesson05").taking(37, Level.INTERMEDIATE),
             Lesson.withExercise("dynamodb-keys", "06", "Keys in DynamoDB: one partition per question",

@@ -293,6 +293,18 @@ class RulesTest {
     }
 
     @Test
+    void aBoundedMergeSideBySideIsExplainedAndOneOverItsBoundOrInARowFails() {
+        Plan feed = Plan.range("follows").then(Plan.merge(4, "the feed and each large account followed", "feed", "posts"));
+        Observation parallel = Seen.of(4, 4, 0, 1, 40, 40, 4).tables("follows", "feed", "posts").inFlight(3).observation();
+        assertVerdict(Verdict.EXPLAINED, judge(pattern(Rate.perSecond(3_000), feed), parallel),
+                "read 4 partitions, up to 3 at once, within the 5 its plan allows");
+        Observation wide = Seen.of(9, 9, 0, 1, 90, 90, 9).tables("follows", "feed", "posts").inFlight(8).observation();
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(3_000), feed), wide), "touched 9 partitions");
+        Observation inARow = Seen.of(4, 4, 0, 1, 40, 40, 4).tables("follows", "feed", "posts").observation();
+        assertVerdict(Verdict.FAILED, judge(pattern(Rate.perSecond(3_000), feed), inARow), "ran one after another");
+    }
+
+    @Test
     void onlyALatencyAnOrderOfMagnitudeOverItsTargetIsNoted() {
         AccessPattern fast = pattern(Rate.perSecond(10), Plan.range("messages"));
         assertTrue(judge(fast, Seen.of(1, 1, 0, 1, 5, 5, 1).latency(Duration.ofMillis(400)).observation()).notes().isEmpty());

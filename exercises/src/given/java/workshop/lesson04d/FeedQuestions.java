@@ -1,0 +1,59 @@
+package workshop.lesson04d;
+
+import java.time.Duration;
+import java.util.List;
+import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.BriefQuestion;
+import workshop.kit.catalogue.Rate;
+
+/**
+ * The brief of Design a Social Feed: a social app's questions about its home feed, how often they
+ * come at peak and how fast they must answer. The tables are yours. {@link SocialGraph} holds the
+ * sizes and the sample data, {@link FeedOracle} the right answer to every sample.
+ */
+public enum FeedQuestions {
+    F1("a user's home feed: the " + SocialGraph.PAGE + " newest posts of the accounts they follow",
+            Rate.perSecond(3_000), Duration.ofMillis(50)),
+    F2("the unread badge: the feed's posts since the user last opened it",
+            Rate.perSecond(5_000), Duration.ofMillis(20)),
+    F3("an account's profile: its " + SocialGraph.PAGE + " newest posts",
+            Rate.perSecond(800), Duration.ofMillis(50)),
+    F4("an account posts, shown by F1, F2 and F3 from then on",
+            Rate.perSecond(300), Duration.ofMillis(200));
+
+    /** What must hold whatever the design. */
+    public static final List<String> RULES = List.of(
+            "the newest first; posts of the same millisecond, the greater postId first",
+            "the feed shows the last " + SocialGraph.SHOWN.toDays() + " days of posts; a profile, posts of any age",
+            "opening the feed (opened(user), with every F1) sets the badge to 0",
+            "the badge counts to " + SocialGraph.BADGE_MOST + ", then shows " + SocialGraph.BADGE_MOST
+                    + "+: no read of it takes more than " + (SocialGraph.BADGE_MOST + 1) + " rows of a partition",
+            String.format("F1 and F2 read at most %d partitions, whoever the user follows", FeedCosts.MOST_PARTITIONS_READ),
+            String.format("a post writes at most %,d partitions, whoever posts", FeedCosts.MOST_WRITES_PER_POST),
+            String.format("no partition passes 100 MB: a post is %d bytes, an account posts %d a day",
+                    SocialGraph.POST_BYTES, SocialGraph.POSTS_PER_DAY));
+
+    private final BriefQuestion brief;
+
+    FeedQuestions(String question, Rate rate, Duration p99) {
+        this.brief = new BriefQuestion(question, rate, p99);
+    }
+
+    /** What is asked, how often and how fast. */
+    public BriefQuestion brief() {
+        return brief;
+    }
+
+    /**
+     * Whether the catalogue declares it. A post writes every table that shows it, which no one plan
+     * of the checker describes: a test grades F4 by what F1 to F3 show after it and the writes it made.
+     */
+    public boolean catalogued() {
+        return this != F4;
+    }
+
+    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
+    public AccessPattern pattern() {
+        return brief.pattern(name());
+    }
+}

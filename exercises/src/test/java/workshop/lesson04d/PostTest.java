@@ -1,0 +1,103 @@
+package workshop.lesson04d;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.kit.cassandra.TableWrites;
+import workshop.testkit.CassandraExtension;
+import workshop.testkit.MovableClock;
+
+/**
+ * F4, a post: where it shows, and what it cost in writes, counted by the store (every partition
+ * each table applied while post() ran, whatever statements, batches or async calls sent them).
+ */
+@ExtendWith(CassandraExtension.class)
+class PostTest {
+
+    private static final MovableClock CLOCK = MovableClock.at(SocialGraph.NOW);
+    private static SocialFeed feed;
+    private static CqlSession session;
+
+    /** Loads once per class; while setUp fails, every test fails with its error. */
+    @BeforeEach
+    void loadOnce(CqlSession plain) {
+        if (feed != null) {
+            return;
+        }
+        SocialFeed fresh = new SocialFeed(CLOCK);
+        fresh.setUp(plain);
+        session = plain;
+        feed = fresh;
+    }
+
+    @Test
+    @DisplayName("an ordinary account's post: first on its profile and in a follower's feed, one more on the badge")
+    void anOrdinaryPostReachesEveryFollower() {
+        int followers = SocialGraph.followersOf(SocialGraph.ORDINARY).size();
+        String fan = "f-0042";
+        int before = feed.unread(fan);
+        Post post = new Post(SocialGraph.ORDINARY, SocialGraph.NOW.minusMillis(1), "p-ordinary-now", "a new post");
+        long writes = written(post, followers);
+        assertEquals(Optional.of(post), feed.profile(SocialGraph.ORDINARY).stream().findFirst(),
+                "the profile shows the post just written first");
+        assertEquals(Optional.of(post), feed.feed(fan).stream().findFirst(),
+                "the feed of " + fan + ", who follows " + SocialGraph.ORDINARY + ", shows the post just written first");
+        assertEquals(Math.min(before + 1, SocialGraph.BADGE_MOST + 1), feed.unread(fan),
+                "the badge of " + fan + " counts the post just written (it wrote " + writes + " partitions)");
+    }
+
+    @Test
+    @DisplayName("a large account's post: first in a fan's feed, written to at most 1,000 partitions for 1,500 followers")
+    void aLargeAccountsPostCostsABoundedNumberOfWrites() {
+        int followers = SocialGraph.followersOf(SocialGraph.NEWS).size();
+        String fan = "f-1234";
+        Post post = new Post(SocialGraph.NEWS, SocialGraph.NOW.minusMillis(3), "p-news-now", "breaking");
+        written(post, followers);
+        assertEquals(Optional.of(post), feed.feed(fan).stream().findFirst(),
+                "the feed of " + fan + ", who follows " + SocialGraph.NEWS + ", shows its post first");
+        assertEquals(Optional.of(post), feed.profile(SocialGraph.NEWS).stream().findFirst(),
+                "the profile of " + SocialGraph.NEWS + " shows its post first");
+    }
+
+    @Test
+    @DisplayName("opening the feed sets the badge to 0; a post after it makes it 1")
+    void openingTheFeedClearsTheBadge() {
+        Instant later = SocialGraph.NOW.plusSeconds(60);
+        CLOCK.moveTo(later);
+        try {
+            feed.opened(SocialGraph.BEN);
+            assertEquals(0, feed.unread(SocialGraph.BEN), "the badge of " + SocialGraph.BEN + " just after opening the feed");
+            CLOCK.move(Duration.ofSeconds(1));
+            feed.post(new Post("a-01", CLOCK.instant(), "p-after-opening", "posted after Ben looked"));
+            assertEquals(1, feed.unread(SocialGraph.BEN), "the badge of " + SocialGraph.BEN
+                    + " after one post of an account followed, since opening the feed");
+        } finally {
+            CLOCK.moveTo(SocialGraph.NOW);
+        }
+    }
+
+    /** Posts it, counting the partitions written on the store; fails past the brief's bound. */
+    private static long written(Post post, int followers) {
+        TableWrites.Counted<Void> counted = TableWrites.during(session, () -> {
+            feed.post(post);
+            return null;
+        });
+        if (counted.total() > FeedCosts.MOST_WRITES_PER_POST) {
+            fail(String.format("""
+                    A post of %s (%,d followers in the sample) wrote %,d partitions (%s): a post writes at most %,d.
+                      One copy per follower is fine at 200 followers; at a million, each post is a million writes,
+                      and the few large accounts post as often as the rest. Write their posts once, and let the
+                      feed find them when it is read.""", post.accountId(), followers, counted.total(), counted.byTable(),
+                    FeedCosts.MOST_WRITES_PER_POST));
+        }
+        return counted.total();
+    }
+}

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -19,6 +20,10 @@ import java.util.function.Supplier;
  */
 public final class TableWrites {
 
+    /** A pause long enough for a write already sent to be applied on a busy machine. */
+    private static final Duration SETTLE_PAUSE = Duration.ofMillis(200);
+    private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(10);
+
     private TableWrites() {}
 
     /** What the work returned, and the partition writes it applied per table (tables it did not write left out). */
@@ -29,11 +34,15 @@ public final class TableWrites {
         }
     }
 
-    /** Runs the work and counts the writes the keyspace's tables applied meanwhile, on every node. */
+    /**
+     * Runs the work and counts the writes the keyspace's tables applied meanwhile, on every node.
+     * Writes the work sent asynchronously and did not wait for still count: the counts are read
+     * again until two readings agree, so a fan-out left in flight cannot look cheaper than it is.
+     */
     public static <T> Counted<T> during(CqlSession session, Supplier<T> work) {
         Map<String, Long> before = counts(session);
         T value = work.get();
-        Map<String, Long> after = counts(session);
+        Map<String, Long> after = settled(session);
         Map<String, Long> written = new TreeMap<>();
         after.forEach((table, count) -> {
             long delta = count - before.getOrDefault(table, 0L);
@@ -42,6 +51,29 @@ public final class TableWrites {
             }
         });
         return new Counted<>(value, written);
+    }
+
+    private static Map<String, Long> settled(CqlSession session) {
+        Map<String, Long> last = counts(session);
+        long giveUpAt = System.nanoTime() + SETTLE_AT_MOST.toNanos();
+        while (System.nanoTime() < giveUpAt) {
+            sleep(SETTLE_PAUSE);
+            Map<String, Long> now = counts(session);
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while counting writes", e);
+        }
     }
 
     private static Map<String, Long> counts(CqlSession session) {

@@ -16,6 +16,7 @@ import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.DiagramFiles;
 import workshop.kit.diagram.ItemCollections;
 import workshop.kit.dynamo.DynamoCost;
+import workshop.kit.dynamo.Target;
 
 /**
  * A single-table design task's drawing (see {@link ItemCollections}), made by its tests as the
@@ -49,10 +50,12 @@ public final class SingleTableDrawing {
 
     /** What one call of a question cost, as measured: its arrow goes into every table or index the requests named. */
     public synchronized void served(String id, DynamoCost cost, TableNames names) {
-        firstCall.putIfAbsent(id, cost);
-        cost.targets().forEach(target -> reached.computeIfAbsent(id, q -> new LinkedHashSet<>())
-                .add(target.isIndex() ? target.index() : names.shortName(target.table())));
-        if (drawn != null) {
+        boolean changed = firstCall.putIfAbsent(id, cost) == null;
+        for (Target target : cost.targets()) {
+            changed |= reached.computeIfAbsent(id, q -> new LinkedHashSet<>())
+                    .add(target.isIndex() ? target.index() : names.shortName(target.table()));
+        }
+        if (drawn != null && changed) {
             write();
         }
     }

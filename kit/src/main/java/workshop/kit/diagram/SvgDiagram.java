@@ -1,12 +1,8 @@
 package workshop.kit.diagram;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import workshop.kit.catalogue.TableShape;
-import workshop.kit.terminal.Story;
 
 /**
  * The diagram as one self-contained SVG, laid out by hand in two columns: the questions on the
@@ -17,14 +13,12 @@ import workshop.kit.terminal.Story;
  */
 public final class SvgDiagram {
 
-    private static final int MARGIN = 24;
-    private static final int LINE = 20;
-    private static final int QUESTION_WIDTH = 400;
-    private static final int QUESTION_CHARS = 46;
-    private static final int TABLES_X = 560;
+    private static final int MARGIN = QuestionColumn.MARGIN;
+    private static final int LINE = QuestionColumn.LINE;
+    private static final int TABLES_X = QuestionColumn.RIGHT_X;
     private static final int ROW = 22;
     private static final int HEADER = 30;
-    private static final int GAP = 18;
+    private static final int GAP = QuestionColumn.GAP;
     private static final int CHAR_WIDTH = 9; // generous for a 15 px sans-serif, so text stays inside its box
 
     private static final String INK = Svg.INK;
@@ -34,14 +28,12 @@ public final class SvgDiagram {
 
     private final Diagram diagram;
     private final Svg svg = new Svg();
-    private final Map<String, Integer> tableTops = new HashMap<>();
-    private final Map<String, Integer> tableHeights = new HashMap<>();
-    /** Arrows already drawn into each table, so each arrives at a point of its own along the box's edge. */
-    private final Map<String, Integer> arrived = new HashMap<>();
+    private final QuestionColumn questions;
     private int tableWidth;
 
     private SvgDiagram(Diagram diagram) {
         this.diagram = diagram;
+        this.questions = new QuestionColumn(svg, diagram.arrows());
     }
 
     public static String render(Diagram diagram) {
@@ -68,11 +60,10 @@ public final class SvgDiagram {
         }
         int y = top;
         for (TableShape table : diagram.tables()) {
-            tableTops.put(table.name(), y);
             int nameWidth = 24 + CHAR_WIDTH * table.columns().stream().mapToInt(c -> c.name().length()).max().orElse(0);
             boolean differs = !diagram.differencesOf(table.name(), Optional.empty()).isEmpty();
             int height = HEADER + ROW * table.columns().size() + 6;
-            tableHeights.put(table.name(), height);
+            questions.target(table.name(), y, height);
             box(TABLES_X, y, tableWidth, height, INK, false);
             svg.fill(TABLES_X + 1, y + 1, tableWidth - 2, HEADER - 1, differs ? "#fff3e0" : Svg.HEADER_FILL);
             text(TABLES_X + 12, y + 21, 16, "bold", INK, table.name());
@@ -94,8 +85,7 @@ public final class SvgDiagram {
             y += height + GAP;
         }
         for (String name : diagram.missing()) {
-            tableTops.put(name, y);
-            tableHeights.put(name, HEADER + ROW + 6);
+            questions.target(name, y, HEADER + ROW + 6);
             box(TABLES_X, y, tableWidth, HEADER + ROW + 6, UNSERVED, true);
             text(TABLES_X + 12, y + 21, 16, "bold", INK, name);
             text(TABLES_X + 12, y + HEADER + 17, 14, "italic", UNSERVED, "not among the tables drawn");
@@ -120,44 +110,9 @@ public final class SvgDiagram {
         return y;
     }
 
-    /** One question's box and its arrows; returns where the next box starts. */
+    /** One question's box and its arrows; a question no key serves says so in words too. */
     private int question(Arrow arrow, int top, String colour, boolean apart) {
-        List<String> lines = new ArrayList<>(Story.wrap(arrow.question(), QUESTION_CHARS));
-        List<String> how = Story.wrap(apart ? "no key serves it: " + arrow.how() : arrow.how(), QUESTION_CHARS);
-        int height = 14 + LINE * (1 + lines.size() + how.size());
-        box(MARGIN, top, QUESTION_WIDTH, height, colour, apart);
-        text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.id() + (arrow.rate().isEmpty() ? "" : " (" + arrow.rate() + ")"));
-        for (int i = 0; i < lines.size(); i++) {
-            text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, "normal", INK, lines.get(i));
-        }
-        for (int i = 0; i < how.size(); i++) {
-            text(MARGIN + 12, top + 22 + LINE * (lines.size() + i + 1), 15, "italic", colour, how.get(i));
-        }
-        int step = 1;
-        for (String table : arrow.tables()) {
-            Integer tableTop = tableTops.get(table);
-            if (tableTop == null) {
-                continue;
-            }
-            int x1 = MARGIN + QUESTION_WIDTH;
-            int y1 = top + 18;
-            int x2 = TABLES_X - 2;
-            int y2 = arrival(table);
-            svg.arrow(x1, y1, x2, y2, colour, apart);
-            if (arrow.tables().size() > 1) {
-                // at the curve's midpoint, on a white disc, where arrows into one table have not yet met
-                svg.badge((x1 + x2) / 2, (y1 + y2) / 2, colour, String.valueOf(step++));
-            }
-        }
-        return top + height + GAP;
-    }
-
-    /** Spreads the arrows into one table down its left edge, in the order they are drawn. */
-    private int arrival(String table) {
-        long into = diagram.arrows().stream().filter(a -> a.tables().contains(table)).count();
-        int index = arrived.merge(table, 1, Integer::sum);
-        int span = tableHeights.get(table) - 16;
-        return tableTops.get(table) + 8 + (int) (span * index / (into + 1));
+        return questions.question(arrow, apart ? "no key serves it: " + arrow.how() : arrow.how(), top, colour, apart);
     }
 
     /** The legend, then each difference from the plan in words. */

@@ -1,10 +1,7 @@
 package workshop.kit.diagram;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import workshop.kit.terminal.Story;
 
 /**
  * A single table's item collections as one self-contained SVG, in the Chebotko diagram's look
@@ -15,26 +12,23 @@ import workshop.kit.terminal.Story;
  */
 public final class SvgItemCollections {
 
-    private static final int MARGIN = 24;
-    private static final int LINE = 20;
-    private static final int QUESTION_WIDTH = 400;
-    private static final int QUESTION_CHARS = 46;
-    private static final int VIEWS_X = 560;
+    private static final int MARGIN = QuestionColumn.MARGIN;
+    private static final int LINE = QuestionColumn.LINE;
+    private static final int VIEWS_X = QuestionColumn.RIGHT_X;
     private static final int ROW = 22;
     private static final int HEADER = 30;
-    private static final int GAP = 18;
+    private static final int GAP = QuestionColumn.GAP;
     private static final int CHAR_WIDTH = 9; // as the Chebotko diagram's: text stays inside its box
     private static final int ATTRIBUTE_CHARS = 54;
 
     private final ItemCollections drawing;
     private final Svg svg = new Svg();
-    private final Map<String, Integer> tops = new HashMap<>();
-    private final Map<String, Integer> heights = new HashMap<>();
-    private final Map<String, Integer> arrived = new HashMap<>();
+    private final QuestionColumn questions;
     private int viewWidth;
 
     private SvgItemCollections(ItemCollections drawing) {
         this.drawing = drawing;
+        this.questions = new QuestionColumn(svg, drawing.arrows());
     }
 
     public static String render(ItemCollections drawing) {
@@ -67,8 +61,7 @@ public final class SvgItemCollections {
         for (ItemCollections.View view : drawing.views()) {
             List<String[]> rows = rows(view);
             int height = HEADER + ROW * (rows.size() + 1) + 8;
-            tops.put(view.name(), y);
-            heights.put(view.name(), height);
+            questions.target(view.name(), y, height);
             svg.box(VIEWS_X, y, viewWidth, height, Svg.INK, false);
             svg.fill(VIEWS_X + 1, y + 1, viewWidth - 2, HEADER - 1, Svg.HEADER_FILL);
             svg.text(VIEWS_X + 12, y + 21, 16, "bold", Svg.INK, view.name());
@@ -120,54 +113,17 @@ public final class SvgItemCollections {
     private int drawQuestions(int top) {
         int y = top;
         for (Arrow arrow : drawing.measured()) {
-            y = question(arrow, y, arrow.served() ? Svg.ARROW : Svg.UNSERVED, !arrow.served());
+            y = questions.question(arrow, arrow.how(), y, arrow.served() ? Svg.ARROW : Svg.UNSERVED, !arrow.served());
         }
         if (!drawing.notMeasured().isEmpty()) {
             y += 10;
             svg.text(MARGIN, y + 16, 16, "bold", Svg.MUTED, "Not measured in this run (no arrow)");
             y += 28;
             for (Arrow arrow : drawing.notMeasured()) {
-                y = question(arrow, y, Svg.MUTED, true);
+                y = questions.question(arrow, arrow.how(), y, Svg.MUTED, true);
             }
         }
         return y;
-    }
-
-    private int question(Arrow arrow, int top, String colour, boolean dashed) {
-        List<String> lines = Story.wrap(arrow.question(), QUESTION_CHARS);
-        List<String> how = Story.wrap(arrow.how(), QUESTION_CHARS);
-        int height = 14 + LINE * (1 + lines.size() + how.size());
-        svg.box(MARGIN, top, QUESTION_WIDTH, height, colour, dashed);
-        svg.text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.id() + (arrow.rate().isEmpty() ? "" : " (" + arrow.rate() + ")"));
-        for (int i = 0; i < lines.size(); i++) {
-            svg.text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, "normal", Svg.INK, lines.get(i));
-        }
-        for (int i = 0; i < how.size(); i++) {
-            svg.text(MARGIN + 12, top + 22 + LINE * (lines.size() + i + 1), 15, "italic", colour, how.get(i));
-        }
-        int step = 1;
-        for (String view : arrow.tables()) {
-            if (!tops.containsKey(view)) {
-                continue;
-            }
-            int x1 = MARGIN + QUESTION_WIDTH;
-            int y1 = top + 18;
-            int x2 = VIEWS_X - 2;
-            int y2 = arrival(view);
-            svg.arrow(x1, y1, x2, y2, colour, !arrow.served());
-            if (arrow.tables().size() > 1) {
-                svg.badge((x1 + x2) / 2, (y1 + y2) / 2, colour, String.valueOf(step++));
-            }
-        }
-        return top + height + GAP;
-    }
-
-    /** Arrows into one box arrive spread down its left edge, in the order they are drawn. */
-    private int arrival(String view) {
-        long into = drawing.arrows().stream().filter(a -> a.tables().contains(view)).count();
-        int index = arrived.merge(view, 1, Integer::sum);
-        int span = heights.get(view) - 16;
-        return tops.get(view) + 8 + (int) (span * index / (into + 1));
     }
 
     private int drawLegend(int top) {

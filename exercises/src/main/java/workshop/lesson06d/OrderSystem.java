@@ -26,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *     order no longer has returns false and writes nothing
  *   - every answer is the oracle's: ShopOracle gives each question's samples with their answers
  * Keys, sort orders and indexes are yours: the tests grade answers and measured cost only.
+ * Every check draws your table's item collections, and which index each question read, in
+ * .workshop/diagrams/order-system.svg (and .txt); the drawing grades nothing.
  */
 public class OrderSystem {
 

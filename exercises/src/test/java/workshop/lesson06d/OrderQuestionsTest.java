@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -36,14 +38,29 @@ class OrderQuestionsTest {
         if (shop != null) {
             return;
         }
+        names = tables;
         OrderSystem loader = new OrderSystem(metered.plain(), tables.of("shop"));
         loader.createTable();
         Shop.customers().forEach(loader::addCustomer);
         Shop.orders().forEach(loader::placeOrder);
         meter = metered;
         plain = metered.plain();
-        names = tables;
         shop = new OrderSystem(client, tables.of("shop"));
+    }
+
+    /** The table as the tests left it, drawn (see {@link OrderDrawing}), pass or fail; before the extension deletes it. */
+    @AfterAll
+    static void draw(MeteredClient metered) {
+        if (names != null) {
+            OrderDrawing.DRAWING.draw(metered.plain(), names.of("shop"), names);
+        }
+    }
+
+    /** Measures one call of a question, and hands its cost to the drawing. */
+    private static <T> Metered<T> measure(OrderQuestions question, Supplier<T> call) {
+        Metered<T> measured = meter.measure(call);
+        OrderDrawing.DRAWING.served(question.name(), measured.cost(), names);
+        return measured;
     }
 
     /** The oracle's answer or a failure naming the question, the sample and what differed. */
@@ -55,7 +72,7 @@ class OrderQuestionsTest {
     @DisplayName("O1: the account page is the profile and the newest orders, newest first, from one read")
     void accountPage() {
         for (OracleSample<String> sample : ShopOracle.accountPage()) {
-            Metered<Optional<AccountPage>> page = meter.measure(() -> shop.accountPage(sample.argument()));
+            Metered<Optional<AccountPage>> page = measure(OrderQuestions.O1, () -> shop.accountPage(sample.argument()));
             assertOraclesAnswer(OrderQuestions.O1, sample, page.value().orElse(null));
             CostExpectations.assertOneRead("accountPage(\"" + sample.argument() + "\")", page.cost(),
                     1 + page.value().orElseThrow().newestOrders().size());
@@ -65,7 +82,7 @@ class OrderQuestionsTest {
     @Test
     @DisplayName("O1: an unknown customer has no account page, and it costs no item read")
     void unknownCustomer() {
-        Metered<Optional<AccountPage>> page = meter.measure(() -> shop.accountPage("cust-none"));
+        Metered<Optional<AccountPage>> page = measure(OrderQuestions.O1, () -> shop.accountPage("cust-none"));
         assertEquals(Optional.empty(), page.value(), "no profile, no account page");
         CostExpectations.assertOneRead("accountPage(\"cust-none\")", page.cost(), 0);
     }
@@ -82,7 +99,7 @@ class OrderQuestionsTest {
                 Order after = seen.isEmpty() ? null : seen.get(seen.size() - 1);
                 String call = String.format("orderHistory(\"%s\", %s) (page %d)", customerId,
                         after == null ? "null" : "order " + after.orderId(), n);
-                Metered<List<Order>> measured = meter.measure(() -> shop.orderHistory(customerId, after));
+                Metered<List<Order>> measured = measure(OrderQuestions.O2, () -> shop.orderHistory(customerId, after));
                 page = measured.value();
                 if (page.size() > ShopOracle.PAGE || n > most) {
                     fail(String.format("%s returned %d orders after %d page(s) of %s's %d: a page holds at most %d orders,"
@@ -100,12 +117,12 @@ class OrderQuestionsTest {
     @DisplayName("O3: an order and its lines, from its id alone, in one read of the order and its lines")
     void orderPage() {
         for (OracleSample<String> sample : ShopOracle.orderPage()) {
-            Metered<Optional<OrderWithLines>> page = meter.measure(() -> shop.order(sample.argument()));
+            Metered<Optional<OrderWithLines>> page = measure(OrderQuestions.O3, () -> shop.order(sample.argument()));
             assertOraclesAnswer(OrderQuestions.O3, sample, page.value().orElse(null));
             CostExpectations.assertOneRead("order(\"" + sample.argument() + "\")", page.cost(),
                     1 + page.value().orElseThrow().lines().size());
         }
-        Metered<Optional<OrderWithLines>> none = meter.measure(() -> shop.order("o-none"));
+        Metered<Optional<OrderWithLines>> none = measure(OrderQuestions.O3, () -> shop.order("o-none"));
         assertEquals(Optional.empty(), none.value(), "an unknown order id has no order page");
         CostExpectations.assertOneRead("order(\"o-none\")", none.cost(), 0);
     }
@@ -114,7 +131,7 @@ class OrderQuestionsTest {
     @DisplayName("O4: the pick list is the oldest PLACED orders, oldest first, from one Query that reads only them")
     void pickList() {
         for (OracleSample<Void> sample : ShopOracle.pickList()) {
-            Metered<List<Order>> list = meter.measure(() -> shop.pickList());
+            Metered<List<Order>> list = measure(OrderQuestions.O4, () -> shop.pickList());
             assertOraclesAnswer(OrderQuestions.O4, sample, list.value());
             if (list.cost().scans() > 0 || list.cost().queries() != 1 || list.cost().itemsRead() > ShopOracle.PICK_LIST) {
                 fail(String.format("pickList() made %s request(s) that read %,d item(s), %s read unit(s), for %d orders out"

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import workshop.bonus.leaderboard.LeaderboardCatalogue;
@@ -22,20 +24,34 @@ import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.Difference;
+import workshop.kit.diagram.ItemCollections;
 import workshop.kit.diagram.SvgDiagram;
+import workshop.kit.diagram.SvgItemCollections;
+import workshop.kit.dynamo.MeteredClient;
 import workshop.lesson04d.SocialFeed;
+import workshop.lesson06d.Order;
+import workshop.lesson06d.OrderQuestions;
+import workshop.lesson06d.OrderStatus;
+import workshop.lesson06d.OrderSystem;
+import workshop.lesson06d.OrderWithLines;
+import workshop.lesson06d.Shop;
 import workshop.lesson07d.TicketBooking;
 import workshop.lesson08d.EventLog;
 import workshop.lesson09.SensorCatalogue;
+import workshop.testkit.DynamoExtension;
 import workshop.testkit.HeadlessChromium;
+import workshop.testkit.SingleTableDrawing;
+import workshop.testkit.TableNames;
 
 /**
  * The reference designs a learner's own are compared with, lesson 09's sensors, the leaderboard
  * bonus and the Cassandra design tasks (04d, 07d, 08d), reviewed and drawn as {@code ./jbang catalogue} does: the
  * plans pass the review with no table created, the tables come from the solutions' own CREATE TABLE statements, the drawing
  * renders in Chromium with every table, key mark and question, and a clustering order reversed in
- * the schema shows as a difference. Screenshots stay in grading/target/diagrams/ to look at.
+ * the schema shows as a difference. Design an Order System (06d), one DynamoDB table, is drawn from
+ * the reference's table on the emulator. Screenshots stay in grading/target/diagrams/ to look at.
  */
+@ExtendWith(DynamoExtension.class)
 class ReferenceDiagramsTest {
 
     /** A reference catalogue and the source file whose CREATE TABLE statements build its tables. */
@@ -93,13 +109,7 @@ class ReferenceDiagramsTest {
         List<TableShape> tables = design.tables();
         Diagram diagram = Diagram.of(catalogue.name(), "the reference solution's CREATE TABLE statements", tables,
                 catalogue.patterns().stream().map(Arrow::of).toList());
-        Path folder = Files.createDirectories(Workshop.root().resolve("grading/target/diagrams"));
-        Path svg = Files.writeString(folder.resolve(diagram.slug() + ".svg"), SvgDiagram.render(diagram));
-        HeadlessChromium chromium = HeadlessChromium.find(Workshop.root().resolve("grading/target/chromium"))
-                .orElseGet(() -> HeadlessChromium.unavailable("The reference diagrams", "No Chromium or Chrome found. Install"
-                        + " one (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
-        String dom = chromium.dumpDom(svg.toUri());
-        assertFalse(dom.contains("parsererror") || dom.contains("This page contains the following errors"), dom);
+        String dom = rendered(diagram.slug(), SvgDiagram.render(diagram));
         for (TableShape table : tables) {
             assertTrue(dom.contains(">" + table.name() + "</text>"), table.name() + " is not drawn");
             for (TableShape.Column column : table.columns()) {
@@ -113,9 +123,82 @@ class ReferenceDiagramsTest {
         for (AccessPattern pattern : catalogue.patterns()) {
             assertTrue(dom.contains(">" + pattern.id() + " ("), pattern.id() + " is not drawn");
         }
-        Path png = folder.resolve(diagram.slug() + ".png");
+    }
+
+    /**
+     * Design an Order System (06d) is one DynamoDB table: the reference is loaded with the brief's
+     * sample data and each question asked once, measured, and the table is drawn as its item
+     * collections, each question an arrow into what its requests named.
+     */
+    @Test
+    void theOrderSystemsTableIsDrawnAsItsItemCollectionsWithAnArrowPerQuestion(MeteredClient meter, TableNames names) throws Exception {
+        String table = names.of("shop");
+        OrderSystem loader = new OrderSystem(meter.plain(), table);
+        loader.createTable();
+        Shop.customers().forEach(loader::addCustomer);
+        Shop.orders().forEach(loader::placeOrder);
+        OrderSystem shop = new OrderSystem(meter.client(), table);
+        Order placed = Shop.orders().stream().map(OrderWithLines::order).filter(o -> o.status() == OrderStatus.PLACED)
+                .findFirst().orElseThrow();
+        SingleTableDrawing drawing = SingleTableDrawing.of("order system", OrderQuestions.values(), OrderQuestions::brief);
+        drawing.served("O1", meter.measure(() -> shop.accountPage(placed.customerId())).cost(), names);
+        drawing.served("O2", meter.measure(() -> shop.orderHistory(placed.customerId(), null)).cost(), names);
+        drawing.served("O3", meter.measure(() -> shop.order(placed.orderId())).cost(), names);
+        drawing.served("O4", meter.measure(shop::pickList).cost(), names);
+        drawing.served("O5", meter.measure(() -> shop.changeStatus(placed.orderId(), OrderStatus.PLACED, OrderStatus.SHIPPED))
+                .cost(), names);
+        ItemCollections collections = drawing.read(meter.plain(), table, names).orElseThrow();
+
+        assertEquals(List.of("shop", "by_customer", "awaiting"), collections.views().stream().map(ItemCollections.View::name).toList());
+        assertEquals(List.of(List.of("by_customer"), List.of("by_customer"), List.of("shop"), List.of("awaiting"), List.of("shop")),
+                collections.arrows().stream().map(Arrow::tables).toList(), "each question into the table or index it queried");
+        assertEquals(List.of("CUST#<id>", "ORDER#<id>"), shapes(collections, "shop"));
+        assertEquals(List.of("CUST#<id>"), shapes(collections, "by_customer"));
+        assertEquals(List.of("PLACED"), shapes(collections, "awaiting"));
+        assertEquals(List.of("ORDER#<n>#<id>", "PROFILE"), collections.view("by_customer").orElseThrow().collections().get(0)
+                .members().stream().map(ItemCollections.Member::sortShape).toList());
+
+        String dom = rendered(collections.slug(), SvgItemCollections.render(collections));
+        for (ItemCollections.View view : collections.views()) {
+            assertTrue(dom.contains(">" + view.name() + "</text>"), view.name() + " is not drawn");
+            for (ItemCollections.Collection collection : view.collections()) {
+                assertTrue(dom.contains(">" + xml(collection.partitionShape()) + "</text>"), collection.partitionShape() + " is not drawn");
+                for (ItemCollections.Member member : collection.members()) {
+                    assertTrue(dom.contains(">" + xml(member.label()) + "</text>"), member.label() + " is not drawn");
+                }
+            }
+        }
+        for (OrderQuestions question : OrderQuestions.values()) {
+            assertTrue(dom.contains(">" + question.name() + " ("), question + " is not drawn");
+        }
+        assertEquals(OrderQuestions.values().length, occurrences(dom, "marker-end=\"url(#served)\""), "an arrow per question");
+    }
+
+    private static List<String> shapes(ItemCollections collections, String view) {
+        return collections.view(view).orElseThrow().collections().stream().map(ItemCollections.Collection::partitionShape).toList();
+    }
+
+    /** Text as the browser serializes it. */
+    private static String xml(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /**
+     * Writes the drawing to grading/target/diagrams/, fails if Chromium cannot parse it, keeps a
+     * screenshot beside it for a person to look at, and returns the page as Chromium holds it.
+     */
+    private static String rendered(String slug, String drawing) throws Exception {
+        Path folder = Files.createDirectories(Workshop.root().resolve("grading/target/diagrams"));
+        Path svg = Files.writeString(folder.resolve(slug + ".svg"), drawing);
+        HeadlessChromium chromium = HeadlessChromium.find(Workshop.root().resolve("grading/target/chromium"))
+                .orElseGet(() -> HeadlessChromium.unavailable("The reference diagrams", "No Chromium or Chrome found. Install"
+                        + " one (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
+        String dom = chromium.dumpDom(svg.toUri());
+        assertFalse(dom.contains("parsererror") || dom.contains("This page contains the following errors"), dom);
+        Path png = folder.resolve(slug + ".png");
         chromium.screenshot(svg.toUri(), png, 1100, 900);
         assertTrue(Files.size(png) > 10_000, "the screenshot of " + svg + " is blank");
+        return dom;
     }
 
     /** The mark as the browser's DOM holds it: the SVG's character references resolved. */

@@ -33,6 +33,11 @@ public final class DesignDiagrams {
         }));
     }
 
+    /** A drawing written by other means (a DynamoDB table's, see {@link SingleTableDrawing}), for the runner to name. */
+    static synchronized void written(Path drawing) {
+        NOT_TAKEN.add(drawing);
+    }
+
     /** The drawings written since the last call, oldest first. */
     public static synchronized List<Path> take() {
         List<Path> taken = List.copyOf(NOT_TAKEN);

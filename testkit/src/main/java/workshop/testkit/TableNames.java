@@ -6,4 +6,9 @@ public record TableNames(String prefix) {
     public String of(String name) {
         return prefix + name;
     }
+
+    /** The name a test gave a table, without the class's prefix: what a drawing shows. */
+    public String shortName(String table) {
+        return table.startsWith(prefix) ? table.substring(prefix.length()) : table;
+    }
 }

@@ -90,6 +90,10 @@ public record Diagram(String title, String source, List<TableShape> tables, List
 
     /** "chat app" becomes "chat-app": the drawing's file name. */
     public String slug() {
+        return slug(title);
+    }
+
+    static String slug(String title) {
         String slug = title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return slug.isEmpty() ? "catalogue" : slug;
     }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import workshop.kit.Workshop;
 
-/** Where drawings go: .workshop/diagrams/, one SVG per catalogue, replaced on every run. */
+/** Where drawings go: .workshop/diagrams/, one SVG per design, replaced on every run. */
 public final class DiagramFiles {
 
     private DiagramFiles() {}
@@ -18,10 +18,20 @@ public final class DiagramFiles {
 
     /** Writes the drawing and returns its path, relative to the workshop's root when it lies inside it. */
     public static Path write(Diagram diagram) {
-        Path file = folder().resolve(diagram.slug() + ".svg");
+        return write(diagram.slug() + ".svg", SvgDiagram.render(diagram));
+    }
+
+    /** A single table's item collections: the SVG, and the text beside it (same name, .txt) for a terminal. */
+    public static Path write(ItemCollections drawing) {
+        write(drawing.slug() + ".txt", String.join("\n", ItemCollectionsText.lines(drawing)) + "\n");
+        return write(drawing.slug() + ".svg", SvgItemCollections.render(drawing));
+    }
+
+    private static Path write(String name, String content) {
+        Path file = folder().resolve(name);
         try {
             Files.createDirectories(file.getParent());
-            Files.writeString(file, SvgDiagram.render(diagram), StandardCharsets.UTF_8);
+            Files.writeString(file, content, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the diagram " + file, e);
         }

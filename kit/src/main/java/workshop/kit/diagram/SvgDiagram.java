@@ -1,12 +1,8 @@
 package workshop.kit.diagram;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import workshop.kit.catalogue.TableShape;
-import workshop.kit.terminal.Story;
 
 /**
  * The diagram as one self-contained SVG, laid out by hand in two columns: the questions on the
@@ -17,31 +13,27 @@ import workshop.kit.terminal.Story;
  */
 public final class SvgDiagram {
 
-    private static final int MARGIN = 24;
-    private static final int LINE = 20;
-    private static final int QUESTION_WIDTH = 400;
-    private static final int QUESTION_CHARS = 46;
-    private static final int TABLES_X = 560;
+    private static final int MARGIN = QuestionColumn.MARGIN;
+    private static final int LINE = QuestionColumn.LINE;
+    private static final int TABLES_X = QuestionColumn.RIGHT_X;
     private static final int ROW = 22;
     private static final int HEADER = 30;
-    private static final int GAP = 18;
+    private static final int GAP = QuestionColumn.GAP;
     private static final int CHAR_WIDTH = 9; // generous for a 15 px sans-serif, so text stays inside its box
 
-    private static final String INK = "#1b1b1b";
-    private static final String ARROW = "#1a4f8b";
-    private static final String UNSERVED = "#b71c1c";
+    private static final String INK = Svg.INK;
+    private static final String ARROW = Svg.ARROW;
+    private static final String UNSERVED = Svg.UNSERVED;
     private static final String DIFFERENT = "#e65100";
 
     private final Diagram diagram;
-    private final StringBuilder body = new StringBuilder();
-    private final Map<String, Integer> tableTops = new HashMap<>();
-    private final Map<String, Integer> tableHeights = new HashMap<>();
-    /** Arrows already drawn into each table, so each arrives at a point of its own along the box's edge. */
-    private final Map<String, Integer> arrived = new HashMap<>();
+    private final Svg svg = new Svg();
+    private final QuestionColumn questions;
     private int tableWidth;
 
     private SvgDiagram(Diagram diagram) {
         this.diagram = diagram;
+        this.questions = new QuestionColumn(svg, diagram.arrows());
     }
 
     public static String render(Diagram diagram) {
@@ -57,20 +49,7 @@ public final class SvgDiagram {
         int questionsBottom = drawQuestions(110);
         int bottom = drawNotes(Math.max(tablesBottom, questionsBottom) + 16);
         int width = TABLES_X + tableWidth + MARGIN;
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d"
-                     font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="15">
-                <title>%s</title>
-                <defs>
-                  <marker id="served" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto">
-                    <path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>
-                  <marker id="unserved" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto">
-                    <path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>
-                </defs>
-                <rect width="100%%" height="100%%" fill="#ffffff"/>
-                %s</svg>
-                """.formatted(width, bottom, width, bottom, escape(diagram.title() + ": a Chebotko diagram"), ARROW, UNSERVED, body);
+        return svg.document(width, bottom, diagram.title() + ": a Chebotko diagram");
     }
 
     private int drawTables(int top) {
@@ -81,14 +60,12 @@ public final class SvgDiagram {
         }
         int y = top;
         for (TableShape table : diagram.tables()) {
-            tableTops.put(table.name(), y);
             int nameWidth = 24 + CHAR_WIDTH * table.columns().stream().mapToInt(c -> c.name().length()).max().orElse(0);
             boolean differs = !diagram.differencesOf(table.name(), Optional.empty()).isEmpty();
             int height = HEADER + ROW * table.columns().size() + 6;
-            tableHeights.put(table.name(), height);
+            questions.target(table.name(), y, height);
             box(TABLES_X, y, tableWidth, height, INK, false);
-            body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n"
-                    .formatted(TABLES_X + 1, y + 1, tableWidth - 2, HEADER - 1, differs ? "#fff3e0" : "#eceff1"));
+            svg.fill(TABLES_X + 1, y + 1, tableWidth - 2, HEADER - 1, differs ? "#fff3e0" : Svg.HEADER_FILL);
             text(TABLES_X + 12, y + 21, 16, "bold", INK, table.name());
             if (differs) {
                 text(TABLES_X + tableWidth - 12, y + 21, 14, "bold", DIFFERENT, "\u2260 plan", "end");
@@ -97,21 +74,18 @@ public final class SvgDiagram {
             for (TableShape.Column column : table.columns()) {
                 boolean columnDiffers = !diagram.differencesOf(table.name(), Optional.of(column.name())).isEmpty();
                 if (columnDiffers) {
-                    body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff3e0\"/>\n"
-                            .formatted(TABLES_X + 1, row + 2, tableWidth - 2, ROW));
+                    svg.fill(TABLES_X + 1, row + 2, tableWidth - 2, ROW, "#fff3e0");
                 }
                 text(TABLES_X + 12, row + 17, 15, column.mark().key() ? "bold" : "normal", INK, column.name());
-                text(TABLES_X + nameWidth, row + 17, 14, "normal", "#455a64", column.type());
-                body.append("<text x=\"%d\" y=\"%d\" font-size=\"15\" font-weight=\"bold\" fill=\"%s\" text-anchor=\"end\">%s%s</text>\n"
-                        .formatted(TABLES_X + tableWidth - 12, row + 17, columnDiffers ? DIFFERENT : INK,
-                                columnDiffers ? "\u2260 " : "", column.mark().svg()));
+                text(TABLES_X + nameWidth, row + 17, 14, "normal", Svg.MUTED, column.type());
+                svg.markup(TABLES_X + tableWidth - 12, row + 17, columnDiffers ? DIFFERENT : INK,
+                        (columnDiffers ? "\u2260 " : "") + column.mark().svg());
                 row += ROW;
             }
             y += height + GAP;
         }
         for (String name : diagram.missing()) {
-            tableTops.put(name, y);
-            tableHeights.put(name, HEADER + ROW + 6);
+            questions.target(name, y, HEADER + ROW + 6);
             box(TABLES_X, y, tableWidth, HEADER + ROW + 6, UNSERVED, true);
             text(TABLES_X + 12, y + 21, 16, "bold", INK, name);
             text(TABLES_X + 12, y + HEADER + 17, 14, "italic", UNSERVED, "not among the tables drawn");
@@ -136,49 +110,9 @@ public final class SvgDiagram {
         return y;
     }
 
-    /** One question's box and its arrows; returns where the next box starts. */
+    /** One question's box and its arrows; a question no key serves says so in words too. */
     private int question(Arrow arrow, int top, String colour, boolean apart) {
-        List<String> lines = new ArrayList<>(Story.wrap(arrow.question(), QUESTION_CHARS));
-        List<String> how = Story.wrap(apart ? "no key serves it: " + arrow.how() : arrow.how(), QUESTION_CHARS);
-        int height = 14 + LINE * (1 + lines.size() + how.size());
-        box(MARGIN, top, QUESTION_WIDTH, height, colour, apart);
-        text(MARGIN + 12, top + 22, 15, "bold", colour, arrow.id() + (arrow.rate().isEmpty() ? "" : " (" + arrow.rate() + ")"));
-        for (int i = 0; i < lines.size(); i++) {
-            text(MARGIN + 12, top + 22 + LINE * (i + 1), 15, "normal", INK, lines.get(i));
-        }
-        for (int i = 0; i < how.size(); i++) {
-            text(MARGIN + 12, top + 22 + LINE * (lines.size() + i + 1), 15, "italic", colour, how.get(i));
-        }
-        int step = 1;
-        for (String table : arrow.tables()) {
-            Integer tableTop = tableTops.get(table);
-            if (tableTop == null) {
-                continue;
-            }
-            int x1 = MARGIN + QUESTION_WIDTH;
-            int y1 = top + 18;
-            int x2 = TABLES_X - 2;
-            int y2 = arrival(table);
-            body.append("<path d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s marker-end=\"url(#%s)\"/>\n"
-                    .formatted(x1, y1, x1 + 70, y1, x2 - 70, y2, x2, y2, colour, apart ? " stroke-dasharray=\"7,5\"" : "",
-                            apart ? "unserved" : "served"));
-            if (arrow.tables().size() > 1) {
-                // at the curve's midpoint, on a white disc, where arrows into one table have not yet met
-                int cx = (x1 + x2) / 2;
-                int cy = (y1 + y2) / 2;
-                body.append("<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"#ffffff\" stroke=\"%s\"/>\n".formatted(cx, cy, colour));
-                text(cx, cy + 5, 13, "bold", colour, String.valueOf(step++), "middle");
-            }
-        }
-        return top + height + GAP;
-    }
-
-    /** Spreads the arrows into one table down its left edge, in the order they are drawn. */
-    private int arrival(String table) {
-        long into = diagram.arrows().stream().filter(a -> a.tables().contains(table)).count();
-        int index = arrived.merge(table, 1, Integer::sum);
-        int span = tableHeights.get(table) - 16;
-        return tableTops.get(table) + 8 + (int) (span * index / (into + 1));
+        return questions.question(arrow, apart ? "no key serves it: " + arrow.how() : arrow.how(), top, colour, apart);
     }
 
     /** The legend, then each difference from the plan in words. */
@@ -188,7 +122,7 @@ public final class SvgDiagram {
                 + " \u00b7 S static \u00b7 IDX secondary index", "Numbers on arrows: the order a question reads its tables"
                 + " \u00b7 dashed and red: no key serves it" + (diagram.differences().isEmpty() ? "" : " \u00b7 \u2260 differs from the plan"));
         for (String line : legend) {
-            text(MARGIN, y + 16, 14, "normal", "#455a64", line);
+            text(MARGIN, y + 16, 14, "normal", Svg.MUTED, line);
             y += LINE;
         }
         if (!diagram.differences().isEmpty()) {
@@ -204,21 +138,14 @@ public final class SvgDiagram {
     }
 
     private void box(int x, int y, int width, int height, String stroke, boolean dashed) {
-        body.append("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n"
-                .formatted(x, y, width, height, stroke, dashed ? "2" : "1.5", dashed ? " stroke-dasharray=\"7,5\"" : ""));
+        svg.box(x, y, width, height, stroke, dashed);
     }
 
     private void text(int x, int y, int size, String weight, String fill, String content) {
-        text(x, y, size, weight, fill, content, "start");
+        svg.text(x, y, size, weight, fill, content);
     }
 
     private void text(int x, int y, int size, String weight, String fill, String content, String anchor) {
-        String style = weight.equals("italic") ? "font-style=\"italic\"" : "font-weight=\"" + weight + "\"";
-        body.append("<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s fill=\"%s\" text-anchor=\"%s\">%s</text>\n"
-                .formatted(x, y, size, style, fill, anchor, escape(content)));
-    }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        svg.text(x, y, size, weight, fill, content, anchor);
     }
 }

@@ -69,7 +69,7 @@ final class CostRecorder implements ExecutionInterceptor {
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         SdkRequest request = context.request();
-        familyOf(request).ifPresent(f -> record(f.cost(request, context.response(), attributes.getAttribute(SIZES_BEFORE))));
+        familyOf(request).ifPresent(f -> record(request, f.cost(request, context.response(), attributes.getAttribute(SIZES_BEFORE))));
         tableChangedBy(request).ifPresent(images::forget);
     }
 
@@ -79,7 +79,7 @@ final class CostRecorder implements ExecutionInterceptor {
         boolean conditionFailed = context.exception() instanceof ConditionalCheckFailedException
                 || context.exception() instanceof TransactionCanceledException;
         familyOf(request).flatMap(f -> f.refused(request, attributes.getAttribute(SIZES_BEFORE), conditionFailed))
-                .ifPresent(this::record);
+                .ifPresent(cost -> record(request, cost));
     }
 
     private Optional<OperationCosts> familyOf(SdkRequest request) {
@@ -98,10 +98,13 @@ final class CostRecorder implements ExecutionInterceptor {
         return Optional.empty();
     }
 
-    /** Emulators may answer a ConsumedCapacity nobody asked for: only AWS's own counts. */
-    private void record(DynamoCost cost) {
-        DynamoCost kept = askAws || cost.awsUnits() == null ? cost : new DynamoCost(cost.requestsByOperation(), cost.itemsRead(),
-                cost.itemsReturned(), cost.readUnits(), cost.itemsWritten(), cost.writeUnits(), cost.rejected(), null);
+    /**
+     * Kept with the tables and indexes the request named. Emulators may answer a ConsumedCapacity
+     * nobody asked for: only AWS's own counts.
+     */
+    private void record(SdkRequest request, DynamoCost cost) {
+        DynamoCost kept = new DynamoCost(cost.requestsByOperation(), cost.itemsRead(), cost.itemsReturned(), cost.readUnits(),
+                cost.itemsWritten(), cost.writeUnits(), cost.rejected(), askAws ? cost.awsUnits() : null, Target.of(request));
         synchronized (costs) {
             costs.add(kept);
         }

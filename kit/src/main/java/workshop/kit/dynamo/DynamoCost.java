@@ -1,7 +1,10 @@
 package workshop.kit.dynamo;
 
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -9,11 +12,22 @@ import java.util.TreeMap;
  * "TransactWriteItems"...), items the store read (for a Query or Scan its ScannedCount, before
  * any filter) and returned, items written, read and write units computed by AWS's formula, and
  * requests the store refused. Against real AWS, awsUnits is AWS's own ConsumedCapacity total.
+ * Targets are the tables and indexes the requests named, in the order they were first named.
  */
 public record DynamoCost(Map<String, Integer> requestsByOperation, long itemsRead, long itemsReturned, double readUnits,
-                         long itemsWritten, double writeUnits, int rejected, Double awsUnits) {
+                         long itemsWritten, double writeUnits, int rejected, Double awsUnits, Set<Target> targets) {
 
     public static final DynamoCost NONE = new DynamoCost(Map.of(), 0, 0, 0, 0, 0, 0, null);
+
+    public DynamoCost {
+        targets = Collections.unmodifiableSet(new LinkedHashSet<>(targets));
+    }
+
+    /** A cost whose targets are not known yet: the recorder adds them from the request. */
+    public DynamoCost(Map<String, Integer> requestsByOperation, long itemsRead, long itemsReturned, double readUnits,
+                      long itemsWritten, double writeUnits, int rejected, Double awsUnits) {
+        this(requestsByOperation, itemsRead, itemsReturned, readUnits, itemsWritten, writeUnits, rejected, awsUnits, Set.of());
+    }
 
     public static DynamoCost sum(List<DynamoCost> costs) {
         return costs.stream().reduce(NONE, DynamoCost::plus);
@@ -26,9 +40,11 @@ public record DynamoCost(Map<String, Integer> requestsByOperation, long itemsRea
         if (other.awsUnits != null) {
             aws = awsUnits == null ? other.awsUnits : Double.valueOf(awsUnits + other.awsUnits);
         }
+        Set<Target> reached = new LinkedHashSet<>(targets);
+        reached.addAll(other.targets);
         return new DynamoCost(Map.copyOf(operations), itemsRead + other.itemsRead, itemsReturned + other.itemsReturned,
                 readUnits + other.readUnits, itemsWritten + other.itemsWritten, writeUnits + other.writeUnits,
-                rejected + other.rejected, aws);
+                rejected + other.rejected, aws, reached);
     }
 
     public int requests() {

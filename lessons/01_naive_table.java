@@ -6,18 +6,24 @@
 
 import static workshop.kit.cassandra.Keyspaces.schema;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.LoadedData;
 import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.TokenRing;
 import workshop.kit.chart.CostChart;
@@ -34,6 +40,24 @@ class naive_table {
 
     static final String KS = "lesson01";
     static final Snowflake IDS = new Snowflake(1);
+    // tag::schemas[]
+    static final List<String> TABLES = List.of("""
+            CREATE TABLE messages_by_id (
+              message_id bigint PRIMARY KEY, conversation_id text, body text)""", """
+            CREATE TABLE messages_by_conversation (
+              conversation_id text, message_id bigint, body text,
+              PRIMARY KEY ((conversation_id), message_id))
+            WITH CLUSTERING ORDER BY (message_id DESC)""");
+    // end::schemas[]
+    /**
+     * The largest size lives in a keyspace of its own, loaded once and kept between runs: the same
+     * two tables, filled as the growth below fills them, with ids sent one second apart from a
+     * fixed instant so every load writes the same rows.
+     */
+    static final long LARGEST = 120_000;
+    static final Instant LARGEST_FROM = Instant.parse("2025-01-06T12:00:00Z");
+    static final LoadedData GROWN = LoadedData.of("lesson01_grown", TABLES,
+            Map.of("messages", LARGEST, "sent from", LARGEST_FROM, "worker", 1, "chats", "growth"));
 
     public static void main(String... args) {
         Failures.guard(naive_table::run);
@@ -49,16 +73,7 @@ class naive_table {
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
             Keyspaces.recreateAndUse(session, KS);
-            // tag::schemas[]
-            session.execute(schema("""
-                    CREATE TABLE messages_by_id (
-                      message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
-            session.execute(schema("""
-                    CREATE TABLE messages_by_conversation (
-                      conversation_id text, message_id bigint, body text,
-                      PRIMARY KEY ((conversation_id), message_id))
-                    WITH CLUSTERING ORDER BY (message_id DESC)"""));
-            // end::schemas[]
+            TABLES.forEach(table -> session.execute(schema(table)));
             // Created now, on the empty table, so it is ready when the lesson reaches it.
             session.execute(schema("CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)"));
             // The first 12 rows again under Cassandra 5.0's storage-attached index (SAI), to compare both kinds.
@@ -87,7 +102,7 @@ class naive_table {
                     reads every row and keeps c2's three newest itself.
                     Design B: PRIMARY KEY ((conversation_id), message_id), newest first. The chat is the
                     partition, so the store goes to the one node that holds it and stops after three rows.""");
-            QueryCost a = designA(probe);
+            QueryCost a = designA(probe, "messages_by_id");
             QueryCost b = probe.read(newestB.bind("c2", 3)).cost();
             TextTable.of("design", "nodes asked", "partitions read", "rows read", "rows returned")
                     .row("A: key message_id", a.nodesAsked(), a.partitionsDescription(), a.rowsRead(), a.rowsReturned())
@@ -119,22 +134,27 @@ class naive_table {
             NodesSeen.caveat(session, "an index query asking every node").ifPresent(Story::say);
 
             Story.section("Grow the table: A's bill grows with it, B's stays at the limit");
+            Story.say("""
+                    The table grows to 1,200 messages here, then to %,d in keyspace %s: the same two
+                    tables, loaded once and kept for the next run, as long as they hold what was loaded.""",
+                    LARGEST, Keyspaces.name(GROWN.keyspace()));
             CostChart chart = new CostChart("Q1 (3 newest of one chat): rows read as the table grows",
                     "messages in the table", "rows read").logarithmic();
             TextTable growth = TextTable.of("messages", "A nodes", "A rows read", "A rows returned", "B nodes",
                     "B rows read", "A / B");
-            long loaded = 12;
             QueryCost largestA = a;
             QueryCost largestB = b;
-            for (long size : new long[] {12, 1_200, 120_000}) {
-                if (size > loaded) {
-                    // New messages land in other chats: c2 keeps its five, so Q1's answer stays the same.
-                    int chatsNow = (int) (size / 4);
-                    load(session, inserts.subList(0, 2), ids(size - loaded), m -> "chat" + size + "-" + (m % chatsNow + 1));
-                    loaded = size;
+            for (long size : new long[] {12, 1_200, LARGEST}) {
+                if (size == 1_200) {
+                    load(session, inserts.subList(0, 2), ids(size - 12), m -> growthChat(size, m));
                 }
-                QueryCost growA = size == 12 ? a : designA(probe);
-                QueryCost growB = probe.read(newestB.bind("c2", 3)).cost();
+                if (size == LARGEST) {
+                    loadLargest(session);
+                }
+                String ks = size == LARGEST ? quoted(Keyspaces.name(GROWN.keyspace())) + "." : "";
+                QueryCost growA = size == 12 ? a : designA(probe, ks + "messages_by_id");
+                QueryCost growB = probe.read(session.prepare("SELECT message_id, body FROM " + ks
+                        + "messages_by_conversation WHERE conversation_id = ? LIMIT ?").bind("c2", 3)).cost();
                 growth.row(size, growA.nodesAsked(), growA.rowsRead(), growA.rowsReturned(), growB.nodesAsked(), growB.rowsRead(),
                         String.format("%,.0fx", (double) growA.rowsRead() / growB.rowsRead()));
                 largestA = growA;
@@ -168,8 +188,8 @@ class naive_table {
 
     // tag::naive-app[]
     /** The naive app: read the whole table, keep c2's messages, sort newest first, take three. */
-    static QueryCost designA(CostProbe probe) {
-        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM messages_by_id"));
+    static QueryCost designA(CostProbe probe, String table) {
+        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM " + table));
         List<Long> newest = all.value().stream()
                 .filter(r -> r.getString("conversation_id").equals("c2"))
                 .map(r -> r.getLong("message_id"))
@@ -228,10 +248,40 @@ class naive_table {
         return TypeCodecs.BIGINT.encode(messageId, ProtocolVersion.DEFAULT);
     }
 
-    /** Writes the messages to every table, message m in chat chatOf(m). */
+    /** New messages land in other chats, four to a chat: c2 keeps its five, so Q1's answer stays the same. */
+    static String growthChat(long size, int message) {
+        return "chat" + size + "-" + (message % (size / 4) + 1);
+    }
+
+    /**
+     * The largest table, grown as the 1,200 were: 12 messages in c1, c2 and c3 (c2's five among
+     * them), 1,188 in the chats of 1,200, the rest in the chats of 120,000.
+     */
+    static void loadLargest(CqlSession session) {
+        String ks = quoted(Keyspaces.name(GROWN.keyspace())) + ".";
+        GROWN.ensure(session, () -> {
+            Snowflake ids = new Snowflake(1, Clock.fixed(LARGEST_FROM, ZoneOffset.UTC));
+            long[] sent = new long[(int) LARGEST];
+            for (int m = 0; m < sent.length; m++) {
+                sent[m] = ids.next();
+            }
+            load(session, List.of(
+                    session.prepare("INSERT INTO " + ks + "messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)"),
+                    session.prepare("INSERT INTO " + ks
+                            + "messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)")),
+                    sent, m -> m < 12 ? (m < 5 ? "c2" : m % 2 == 0 ? "c1" : "c3")
+                            : growthChat(m < 1_200 ? 1_200 : LARGEST, m));
+        });
+    }
+
+    static String quoted(String name) {
+        return CqlIdentifier.fromInternal(name).asCql(true);
+    }
+
+    /** Writes the messages to every table, message m in chat chatOf(m), a chat's rows batched together. */
     static void load(CqlSession session, List<PreparedStatement> inserts, long[] ids, IntFunction<String> chatOf) {
         int tables = inserts.size();
-        BulkWriter.write(session, "writing " + ids.length + " messages to each table", (long) ids.length * tables, i -> {
+        BulkWriter.writeByPartition(session, "writing " + ids.length + " messages to each table", (long) ids.length * tables, i -> {
             int message = (int) (i / tables);
             String chat = chatOf.apply(message);
             String body = "message " + message;

@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,6 @@ import workshop.kit.terminal.TextTable;
 class naive_table {
 
     static final String KS = "lesson01";
-    static final Snowflake IDS = new Snowflake(1);
     // tag::schemas[]
     static final List<String> TABLES = List.of("""
             CREATE TABLE messages_by_id (
@@ -50,14 +50,19 @@ class naive_table {
             WITH CLUSTERING ORDER BY (message_id DESC)""");
     // end::schemas[]
     /**
-     * The largest size lives in a keyspace of its own, loaded once and kept between runs: the same
-     * two tables, filled as the growth below fills them, with ids sent one second apart from a
-     * fixed instant so every load writes the same rows.
+     * Created on the empty tables, so they are ready when the lesson reaches them: an index on
+     * design A's table, and the first 12 rows again under Cassandra 5.0's storage-attached index
+     * (SAI), to compare both kinds.
      */
-    static final long LARGEST = 120_000;
-    static final Instant LARGEST_FROM = Instant.parse("2025-01-06T12:00:00Z");
-    static final LoadedData GROWN = LoadedData.of("lesson01_grown", TABLES,
-            Map.of("messages", LARGEST, "sent from", LARGEST_FROM, "worker", 1, "chats", "growth"));
+    static final List<String> INDEXES = List.of(
+            "CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)", """
+            CREATE TABLE messages_by_id_sai (
+              message_id bigint PRIMARY KEY, conversation_id text, body text)""",
+            "CREATE INDEX messages_by_id_sai_conversation ON messages_by_id_sai (conversation_id) USING 'sai'");
+    /** Ids from a clock stopped at this instant: every run writes the same rows, so a rerun can keep them. */
+    static final Instant FIRST_SENT = Instant.parse("2025-01-06T12:00:00Z");
+    /** The sizes the table grows through; each size has a keyspace of its own, loaded once. */
+    static final long[] SIZES = {12, 1_200, 120_000};
 
     public static void main(String... args) {
         Failures.guard(naive_table::run);
@@ -72,31 +77,19 @@ class naive_table {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreateAndUse(session, KS);
-            TABLES.forEach(table -> session.execute(schema(table)));
-            // Created now, on the empty table, so it is ready when the lesson reaches it.
-            session.execute(schema("CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)"));
-            // The first 12 rows again under Cassandra 5.0's storage-attached index (SAI), to compare both kinds.
-            session.execute(schema("""
-                    CREATE TABLE messages_by_id_sai (
-                      message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
-            session.execute(schema("CREATE INDEX messages_by_id_sai_conversation ON messages_by_id_sai (conversation_id) USING 'sai'"));
-            List<PreparedStatement> inserts = List.of(
-                    session.prepare("INSERT INTO messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)"),
-                    session.prepare("INSERT INTO messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)"),
-                    session.prepare("INSERT INTO messages_by_id_sai (message_id, conversation_id, body) VALUES (?, ?, ?)"));
+            long[] ids = ids(SIZES[SIZES.length - 1]);
+            data(session, 12).ensureAndUse(session, () -> load(session, "", List.of("messages_by_id",
+                    "messages_by_conversation", "messages_by_id_sai"), Arrays.copyOf(ids, 12), chatOf(firstChats(session, ids))));
+            String[] chats = firstChats(session, ids);
             PreparedStatement newestB = session.prepare(
                     "SELECT message_id, body FROM messages_by_conversation WHERE conversation_id = ? LIMIT ?");
             CostProbe probe = new CostProbe(session);
 
             Story.section("12 messages in 3 chats, one copy of each row (replication factor 1)");
-            long[] first = ids(12);
-            String[] chats = firstChats(session, first);
-            load(session, inserts, first, m -> chats[m]);
             Story.say("""
                     c2 holds %d of the 12 messages; keyed by message_id they live on %d node(s) (read from
                     the ring), while design B keeps all of them in one partition on one node.""",
-                    java.util.Arrays.stream(chats).filter("c2"::equals).count(), nodesHolding(session, first, chats));
+                    java.util.Arrays.stream(chats).filter("c2"::equals).count(), nodesHolding(session, ids, chats));
             Story.say("""
                     Design A: PRIMARY KEY (message_id). Nothing in the key mentions the chat, so the app
                     reads every row and keeps c2's three newest itself.
@@ -135,23 +128,23 @@ class naive_table {
 
             Story.section("Grow the table: A's bill grows with it, B's stays at the limit");
             Story.say("""
-                    The table grows to 1,200 messages here, then to %,d in keyspace %s: the same two
-                    tables, loaded once and kept for the next run, as long as they hold what was loaded.""",
-                    LARGEST, Keyspaces.name(GROWN.keyspace()));
+                    Each size below is a keyspace of its own (%1$s, then %1$s_1200 and %1$s_120000): the
+                    same two tables, loaded once and kept for the next run while they hold what was loaded.""",
+                    Keyspaces.name(KS));
             CostChart chart = new CostChart("Q1 (3 newest of one chat): rows read as the table grows",
                     "messages in the table", "rows read").logarithmic();
             TextTable growth = TextTable.of("messages", "A nodes", "A rows read", "A rows returned", "B nodes",
                     "B rows read", "A / B");
             QueryCost largestA = a;
             QueryCost largestB = b;
-            for (long size : new long[] {12, 1_200, LARGEST}) {
-                if (size == 1_200) {
-                    load(session, inserts.subList(0, 2), ids(size - 12), m -> growthChat(size, m));
+            for (long size : SIZES) {
+                String ks = "";
+                if (size > 12) {
+                    LoadedData grown = data(session, size);
+                    grown.ensure(session, () -> load(session, grown.name(), List.of("messages_by_id",
+                            "messages_by_conversation"), Arrays.copyOf(ids, (int) size), chatOf(chats)));
+                    ks = CqlIdentifier.fromInternal(grown.name()).asCql(true) + ".";
                 }
-                if (size == LARGEST) {
-                    loadLargest(session);
-                }
-                String ks = size == LARGEST ? quoted(Keyspaces.name(GROWN.keyspace())) + "." : "";
                 QueryCost growA = size == 12 ? a : designA(probe, ks + "messages_by_id");
                 QueryCost growB = probe.read(session.prepare("SELECT message_id, body FROM " + ks
                         + "messages_by_conversation WHERE conversation_id = ? LIMIT ?").bind("c2", 3)).cost();
@@ -203,12 +196,27 @@ class naive_table {
     }
     // end::naive-app[]
 
+    /** The first count ids of the lesson's messages, the same on every run. */
     static long[] ids(long count) {
+        Snowflake stopped = new Snowflake(1, Clock.fixed(FIRST_SENT, ZoneOffset.UTC));
         long[] ids = new long[(int) count];
         for (int m = 0; m < count; m++) {
-            ids[m] = IDS.next();
+            ids[m] = stopped.next();
         }
         return ids;
+    }
+
+    /**
+     * The rows of a table of the given size: the lesson's first size-many messages. What decides
+     * them is part of the fingerprint: their number, the stopped clock, the nodes (the first 12
+     * chats follow the ring) and how chats are chosen.
+     */
+    static LoadedData data(CqlSession session, long size) {
+        String nodes = session.getMetadata().getNodes().values().stream().map(n -> String.valueOf(n.getHostId()))
+                .sorted().collect(java.util.stream.Collectors.joining(","));
+        List<String> ddl = size == 12 ? java.util.stream.Stream.concat(TABLES.stream(), INDEXES.stream()).toList() : TABLES;
+        return LoadedData.of(size == 12 ? KS : KS + "_" + size, ddl, Map.of("messages", size, "first sent", FIRST_SENT,
+                "worker", 1, "nodes", nodes, "chats", "12 over the ring, then chat<size>-<m mod size/4 + 1>"));
     }
 
     /**
@@ -218,11 +226,11 @@ class naive_table {
      */
     static String[] firstChats(CqlSession session, long[] ids) {
         TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
-        String[] chats = new String[ids.length];
+        String[] chats = new String[12];
         java.util.Set<Object> covered = new java.util.HashSet<>();
         int c2 = 0;
         for (int pass = 0; pass < 2 && c2 < 5; pass++) {
-            for (int m = 0; m < ids.length && c2 < 5; m++) {
+            for (int m = 0; m < chats.length && c2 < 5; m++) {
                 if (chats[m] == null && (pass == 1 || covered.add(ring.owner(key(ids[m])).getHostId()))) {
                     chats[m] = "c2";
                     c2++;
@@ -230,7 +238,7 @@ class naive_table {
             }
         }
         int other = 0;
-        for (int m = 0; m < ids.length; m++) {
+        for (int m = 0; m < chats.length; m++) {
             if (chats[m] == null) {
                 chats[m] = other++ % 2 == 0 ? "c1" : "c3";
             }
@@ -240,7 +248,7 @@ class naive_table {
 
     static long nodesHolding(CqlSession session, long[] ids, String[] chats) {
         TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
-        return java.util.stream.IntStream.range(0, ids.length).filter(m -> chats[m].equals("c2"))
+        return java.util.stream.IntStream.range(0, chats.length).filter(m -> chats[m].equals("c2"))
                 .mapToObj(m -> ring.owner(key(ids[m]))).distinct().count();
     }
 
@@ -248,46 +256,31 @@ class naive_table {
         return TypeCodecs.BIGINT.encode(messageId, ProtocolVersion.DEFAULT);
     }
 
-    /** New messages land in other chats, four to a chat: c2 keeps its five, so Q1's answer stays the same. */
-    static String growthChat(long size, int message) {
-        return "chat" + size + "-" + (message % (size / 4) + 1);
-    }
-
     /**
-     * The largest table, grown as the 1,200 were: 12 messages in c1, c2 and c3 (c2's five among
-     * them), 1,188 in the chats of 1,200, the rest in the chats of 120,000.
+     * Message m's chat: the first 12 as firstChats chose; then, as the table grows, new messages
+     * land in other chats, four to a chat: c2 keeps its five, so Q1's answer stays the same.
      */
-    static void loadLargest(CqlSession session) {
-        String ks = quoted(Keyspaces.name(GROWN.keyspace())) + ".";
-        GROWN.ensure(session, () -> {
-            Snowflake ids = new Snowflake(1, Clock.fixed(LARGEST_FROM, ZoneOffset.UTC));
-            long[] sent = new long[(int) LARGEST];
-            for (int m = 0; m < sent.length; m++) {
-                sent[m] = ids.next();
-            }
-            load(session, List.of(
-                    session.prepare("INSERT INTO " + ks + "messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)"),
-                    session.prepare("INSERT INTO " + ks
-                            + "messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)")),
-                    sent, m -> m < 12 ? (m < 5 ? "c2" : m % 2 == 0 ? "c1" : "c3")
-                            : growthChat(m < 1_200 ? 1_200 : LARGEST, m));
-        });
+    static IntFunction<String> chatOf(String[] firstChats) {
+        return m -> {
+            long size = m < 1_200 ? 1_200 : SIZES[SIZES.length - 1];
+            return m < 12 ? firstChats[m] : "chat" + size + "-" + (m % (size / 4) + 1);
+        };
     }
 
-    static String quoted(String name) {
-        return CqlIdentifier.fromInternal(name).asCql(true);
-    }
-
-    /** Writes the messages to every table, message m in chat chatOf(m), a chat's rows batched together. */
-    static void load(CqlSession session, List<PreparedStatement> inserts, long[] ids, IntFunction<String> chatOf) {
-        int tables = inserts.size();
-        BulkWriter.writeByPartition(session, "writing " + ids.length + " messages to each table", (long) ids.length * tables, i -> {
-            int message = (int) (i / tables);
+    /** Writes the messages to the tables of the keyspace (the session's, if none), a chat's rows batched together. */
+    static void load(CqlSession session, String keyspace, List<String> tables, long[] ids, IntFunction<String> chatOf) {
+        String prefix = keyspace.isEmpty() ? "" : CqlIdentifier.fromInternal(keyspace).asCql(true) + ".";
+        // Design B's key puts the chat first; the tables keyed by message_id put the id first.
+        List<PreparedStatement> inserts = tables.stream().map(table -> session.prepare("INSERT INTO " + prefix + table
+                + (table.equals("messages_by_conversation") ? " (conversation_id, message_id, body)"
+                        : " (message_id, conversation_id, body)") + " VALUES (?, ?, ?)")).toList();
+        int n = tables.size();
+        BulkWriter.writeByPartition(session, "writing " + ids.length + " messages to each table", (long) ids.length * n, i -> {
+            int message = (int) (i / n);
             String chat = chatOf.apply(message);
-            String body = "message " + message;
-            // Design B's key puts the chat first; the tables keyed by message_id put the id first.
-            return i % tables == 1 ? inserts.get(1).bind(chat, ids[message], body)
-                    : inserts.get((int) (i % tables)).bind(ids[message], chat, body);
+            PreparedStatement insert = inserts.get((int) (i % n));
+            return tables.get((int) (i % n)).equals("messages_by_conversation") ? insert.bind(chat, ids[message], "message " + message)
+                    : insert.bind(ids[message], chat, "message " + message);
         });
     }
 }

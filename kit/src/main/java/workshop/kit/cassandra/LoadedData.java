@@ -52,9 +52,9 @@ public final class LoadedData {
         return new LoadedData(keyspace, List.copyOf(ddl), fingerprint(ddl, generator));
     }
 
-    /** The keyspace's name in the workshop, before any namespace. */
-    public String keyspace() {
-        return keyspace;
+    /** The keyspace's name on the cluster (see {@link Keyspaces#name}). */
+    public String name() {
+        return Keyspaces.name(keyspace);
     }
 
     static String fingerprint(List<String> ddl, Map<String, ?> generator) {
@@ -75,7 +75,19 @@ public final class LoadedData {
      * drops it, creates it and its tables, runs load, and records the load. Returns whether it loaded.
      */
     public boolean ensure(CqlSession session, Runnable load) {
+        return ensure(session, load, false);
+    }
+
+    /** As {@link #ensure}, making the keyspace the session's before any load, so CQL can name its tables without it. */
+    public boolean ensureAndUse(CqlSession session, Runnable load) {
+        return ensure(session, load, true);
+    }
+
+    private boolean ensure(CqlSession session, Runnable load, boolean use) {
         String name = Keyspaces.name(keyspace);
+        if (use && session.getMetadata().getKeyspace(name).isPresent()) {
+            session.execute("USE " + quoted(name));
+        }
         String markers = markerTable(session);
         Row marker = session.execute(SimpleStatement.newInstance(
                 "SELECT fingerprint, table_ids, row_counts FROM " + markers + " WHERE keyspace_name = ?", name)).one();
@@ -95,6 +107,9 @@ public final class LoadedData {
             session.execute(schema(statement).setKeyspace(CqlIdentifier.fromInternal(name)));
         }
         Keyspaces.awaitSchemaAgreement(session);
+        if (use) {
+            session.execute("USE " + quoted(name));
+        }
         load.run();
         Map<String, UUID> ids = tableIds(session, name);
         session.execute(SimpleStatement.newInstance("INSERT INTO " + markers

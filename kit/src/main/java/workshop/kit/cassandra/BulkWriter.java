@@ -26,7 +26,7 @@ public final class BulkWriter {
      * Rows per batch of one partition: enough to save most round trips, few enough that a batch
      * of the lessons' rows (about 150 bytes each) stays a small request.
      */
-    static final int BATCH_ROWS = 32;
+    public static final int BATCH_ROWS = 32;
 
     private BulkWriter() {}
 
@@ -39,7 +39,7 @@ public final class BulkWriter {
 
     /** Executes statement(i) for i in [0, count), at most 128 at a time, showing progress under the given label. */
     public static Load write(CqlSession session, String label, long count, LongFunction<Statement<?>> statement) {
-        return inFlight(session, label, count, count, i -> statement.apply(i), i -> 1);
+        return inFlight(session, label, count, count, i -> statement.apply(i), i -> 1, System.nanoTime());
     }
 
     /**
@@ -50,9 +50,10 @@ public final class BulkWriter {
      */
     public static Load writeByPartition(CqlSession session, String label, long count,
             LongFunction<BoundStatement> statement) {
+        long started = System.nanoTime(); // grouping the rows is part of the load's time
         List<Statement<?>> requests = byPartition(count, statement);
         return inFlight(session, label, count, requests.size(), i -> requests.get((int) i),
-                i -> requests.get((int) i) instanceof BatchStatement b ? b.size() : 1);
+                i -> requests.get((int) i) instanceof BatchStatement b ? b.size() : 1, started);
     }
 
     /** The rows grouped into batches by partition; a partition of one row is sent as it is. */
@@ -80,10 +81,9 @@ public final class BulkWriter {
 
     /** Sends requests 0 to requests - 1, at most 128 in flight, counting rows(i) rows done as each one completes. */
     private static Load inFlight(CqlSession session, String label, long statements, long requests,
-            LongFunction<Statement<?>> request, LongFunction<Integer> rows) {
+            LongFunction<Statement<?>> request, LongFunction<Integer> rows, long started) {
         Semaphore permits = new Semaphore(IN_FLIGHT);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        long started = System.nanoTime();
         try (Progress progress = Progress.of(label, statements)) {
             for (long i = 0; i < requests && failure.get() == null; i++) {
                 permits.acquireUninterruptibly();

@@ -85,9 +85,6 @@ public final class LoadedData {
 
     private boolean ensure(CqlSession session, Runnable load, boolean use) {
         String name = Keyspaces.name(keyspace);
-        if (use && session.getMetadata().getKeyspace(name).isPresent()) {
-            session.execute("USE " + quoted(name));
-        }
         String markers = markerTable(session);
         Row marker = session.execute(SimpleStatement.newInstance(
                 "SELECT fingerprint, table_ids, row_counts FROM " + markers + " WHERE keyspace_name = ?", name)).one();
@@ -97,6 +94,9 @@ public final class LoadedData {
             if (ids.equals(tableIds(session, name)) && counts.equals(rowCounts(session, name, ids.keySet()))) {
                 long rows = counts.values().stream().mapToLong(Long::longValue).sum();
                 Story.say("Kept the %,d rows loaded before in %s (same DDL, generator, counts).", rows, name);
+                if (use) {
+                    session.execute("USE " + quoted(name));
+                }
                 return false;
             }
         }

@@ -6,18 +6,25 @@
 
 import static workshop.kit.cassandra.Keyspaces.schema;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
+import workshop.kit.cassandra.LoadedData;
 import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.TokenRing;
 import workshop.kit.chart.CostChart;
@@ -33,7 +40,29 @@ import workshop.kit.terminal.TextTable;
 class naive_table {
 
     static final String KS = "lesson01";
-    static final Snowflake IDS = new Snowflake(1);
+    // tag::schemas[]
+    static final List<String> TABLES = List.of("""
+            CREATE TABLE messages_by_id (
+              message_id bigint PRIMARY KEY, conversation_id text, body text)""", """
+            CREATE TABLE messages_by_conversation (
+              conversation_id text, message_id bigint, body text,
+              PRIMARY KEY ((conversation_id), message_id))
+            WITH CLUSTERING ORDER BY (message_id DESC)""");
+    // end::schemas[]
+    /**
+     * Created on the empty tables, so they are ready when the lesson reaches them: an index on
+     * design A's table, and the first 12 rows again under Cassandra 5.0's storage-attached index
+     * (SAI), to compare both kinds.
+     */
+    static final List<String> INDEXES = List.of(
+            "CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)", """
+            CREATE TABLE messages_by_id_sai (
+              message_id bigint PRIMARY KEY, conversation_id text, body text)""",
+            "CREATE INDEX messages_by_id_sai_conversation ON messages_by_id_sai (conversation_id) USING 'sai'");
+    /** Ids from a clock stopped at this instant: every run writes the same rows, so a rerun can keep them. */
+    static final Instant FIRST_SENT = Instant.parse("2025-01-06T12:00:00Z");
+    /** The sizes the table grows through; each size has a keyspace of its own, loaded once. */
+    static final long[] SIZES = {12, 1_200, 120_000};
 
     public static void main(String... args) {
         Failures.guard(naive_table::run);
@@ -48,46 +77,25 @@ class naive_table {
 
         Cassandra cassandra = Cassandra.findOrStart();
         try (CqlSession session = cassandra.connect()) {
-            Keyspaces.recreateAndUse(session, KS);
-            // tag::schemas[]
-            session.execute(schema("""
-                    CREATE TABLE messages_by_id (
-                      message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
-            session.execute(schema("""
-                    CREATE TABLE messages_by_conversation (
-                      conversation_id text, message_id bigint, body text,
-                      PRIMARY KEY ((conversation_id), message_id))
-                    WITH CLUSTERING ORDER BY (message_id DESC)"""));
-            // end::schemas[]
-            // Created now, on the empty table, so it is ready when the lesson reaches it.
-            session.execute(schema("CREATE INDEX messages_by_id_conversation ON messages_by_id (conversation_id)"));
-            // The first 12 rows again under Cassandra 5.0's storage-attached index (SAI), to compare both kinds.
-            session.execute(schema("""
-                    CREATE TABLE messages_by_id_sai (
-                      message_id bigint PRIMARY KEY, conversation_id text, body text)"""));
-            session.execute(schema("CREATE INDEX messages_by_id_sai_conversation ON messages_by_id_sai (conversation_id) USING 'sai'"));
-            List<PreparedStatement> inserts = List.of(
-                    session.prepare("INSERT INTO messages_by_id (message_id, conversation_id, body) VALUES (?, ?, ?)"),
-                    session.prepare("INSERT INTO messages_by_conversation (conversation_id, message_id, body) VALUES (?, ?, ?)"),
-                    session.prepare("INSERT INTO messages_by_id_sai (message_id, conversation_id, body) VALUES (?, ?, ?)"));
+            long[] ids = ids(SIZES[SIZES.length - 1]);
+            data(session, 12).ensureAndUse(session, () -> load(session, "", List.of("messages_by_id",
+                    "messages_by_conversation", "messages_by_id_sai"), Arrays.copyOf(ids, 12), chatOf(firstChats(session, ids))));
+            String[] chats = firstChats(session, ids);
             PreparedStatement newestB = session.prepare(
                     "SELECT message_id, body FROM messages_by_conversation WHERE conversation_id = ? LIMIT ?");
             CostProbe probe = new CostProbe(session);
 
             Story.section("12 messages in 3 chats, one copy of each row (replication factor 1)");
-            long[] first = ids(12);
-            String[] chats = firstChats(session, first);
-            load(session, inserts, first, m -> chats[m]);
             Story.say("""
                     c2 holds %d of the 12 messages; keyed by message_id they live on %d node(s) (read from
                     the ring), while design B keeps all of them in one partition on one node.""",
-                    java.util.Arrays.stream(chats).filter("c2"::equals).count(), nodesHolding(session, first, chats));
+                    java.util.Arrays.stream(chats).filter("c2"::equals).count(), nodesHolding(session, ids, chats));
             Story.say("""
                     Design A: PRIMARY KEY (message_id). Nothing in the key mentions the chat, so the app
                     reads every row and keeps c2's three newest itself.
                     Design B: PRIMARY KEY ((conversation_id), message_id), newest first. The chat is the
                     partition, so the store goes to the one node that holds it and stops after three rows.""");
-            QueryCost a = designA(probe);
+            QueryCost a = designA(probe, "messages_by_id");
             QueryCost b = probe.read(newestB.bind("c2", 3)).cost();
             TextTable.of("design", "nodes asked", "partitions read", "rows read", "rows returned")
                     .row("A: key message_id", a.nodesAsked(), a.partitionsDescription(), a.rowsRead(), a.rowsReturned())
@@ -119,22 +127,27 @@ class naive_table {
             NodesSeen.caveat(session, "an index query asking every node").ifPresent(Story::say);
 
             Story.section("Grow the table: A's bill grows with it, B's stays at the limit");
+            Story.say("""
+                    Each size below is a keyspace of its own (%1$s, then %1$s_1200 and %1$s_120000): the
+                    same two tables, loaded once and kept for the next run while they hold what was loaded.""",
+                    Keyspaces.name(KS));
             CostChart chart = new CostChart("Q1 (3 newest of one chat): rows read as the table grows",
                     "messages in the table", "rows read").logarithmic();
             TextTable growth = TextTable.of("messages", "A nodes", "A rows read", "A rows returned", "B nodes",
                     "B rows read", "A / B");
-            long loaded = 12;
             QueryCost largestA = a;
             QueryCost largestB = b;
-            for (long size : new long[] {12, 1_200, 120_000}) {
-                if (size > loaded) {
-                    // New messages land in other chats: c2 keeps its five, so Q1's answer stays the same.
-                    int chatsNow = (int) (size / 4);
-                    load(session, inserts.subList(0, 2), ids(size - loaded), m -> "chat" + size + "-" + (m % chatsNow + 1));
-                    loaded = size;
+            for (long size : SIZES) {
+                String ks = "";
+                if (size > 12) {
+                    LoadedData grown = data(session, size);
+                    grown.ensure(session, () -> load(session, grown.name(), List.of("messages_by_id",
+                            "messages_by_conversation"), Arrays.copyOf(ids, (int) size), chatOf(chats)));
+                    ks = CqlIdentifier.fromInternal(grown.name()).asCql(true) + ".";
                 }
-                QueryCost growA = size == 12 ? a : designA(probe);
-                QueryCost growB = probe.read(newestB.bind("c2", 3)).cost();
+                QueryCost growA = size == 12 ? a : designA(probe, ks + "messages_by_id");
+                QueryCost growB = probe.read(session.prepare("SELECT message_id, body FROM " + ks
+                        + "messages_by_conversation WHERE conversation_id = ? LIMIT ?").bind("c2", 3)).cost();
                 growth.row(size, growA.nodesAsked(), growA.rowsRead(), growA.rowsReturned(), growB.nodesAsked(), growB.rowsRead(),
                         String.format("%,.0fx", (double) growA.rowsRead() / growB.rowsRead()));
                 largestA = growA;
@@ -168,8 +181,8 @@ class naive_table {
 
     // tag::naive-app[]
     /** The naive app: read the whole table, keep c2's messages, sort newest first, take three. */
-    static QueryCost designA(CostProbe probe) {
-        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM messages_by_id"));
+    static QueryCost designA(CostProbe probe, String table) {
+        Measured<List<Row>> all = probe.read(SimpleStatement.newInstance("SELECT message_id, conversation_id FROM " + table));
         List<Long> newest = all.value().stream()
                 .filter(r -> r.getString("conversation_id").equals("c2"))
                 .map(r -> r.getLong("message_id"))
@@ -183,12 +196,27 @@ class naive_table {
     }
     // end::naive-app[]
 
+    /** The first count ids of the lesson's messages, the same on every run. */
     static long[] ids(long count) {
+        Snowflake stopped = new Snowflake(1, Clock.fixed(FIRST_SENT, ZoneOffset.UTC));
         long[] ids = new long[(int) count];
         for (int m = 0; m < count; m++) {
-            ids[m] = IDS.next();
+            ids[m] = stopped.next();
         }
         return ids;
+    }
+
+    /**
+     * The rows of a table of the given size: the lesson's first size-many messages. What decides
+     * them is part of the fingerprint: their number, the stopped clock, the nodes (the first 12
+     * chats follow the ring) and how chats are chosen.
+     */
+    static LoadedData data(CqlSession session, long size) {
+        String nodes = session.getMetadata().getNodes().values().stream().map(n -> String.valueOf(n.getHostId()))
+                .sorted().collect(java.util.stream.Collectors.joining(","));
+        List<String> ddl = size == 12 ? java.util.stream.Stream.concat(TABLES.stream(), INDEXES.stream()).toList() : TABLES;
+        return LoadedData.of(size == 12 ? KS : KS + "_" + size, ddl, Map.of("messages", size, "first sent", FIRST_SENT,
+                "worker", 1, "nodes", nodes, "chats", "12 over the ring, then chat<size>-<m mod size/4 + 1>"));
     }
 
     /**
@@ -198,11 +226,11 @@ class naive_table {
      */
     static String[] firstChats(CqlSession session, long[] ids) {
         TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
-        String[] chats = new String[ids.length];
+        String[] chats = new String[12];
         java.util.Set<Object> covered = new java.util.HashSet<>();
         int c2 = 0;
         for (int pass = 0; pass < 2 && c2 < 5; pass++) {
-            for (int m = 0; m < ids.length && c2 < 5; m++) {
+            for (int m = 0; m < chats.length && c2 < 5; m++) {
                 if (chats[m] == null && (pass == 1 || covered.add(ring.owner(key(ids[m])).getHostId()))) {
                     chats[m] = "c2";
                     c2++;
@@ -210,7 +238,7 @@ class naive_table {
             }
         }
         int other = 0;
-        for (int m = 0; m < ids.length; m++) {
+        for (int m = 0; m < chats.length; m++) {
             if (chats[m] == null) {
                 chats[m] = other++ % 2 == 0 ? "c1" : "c3";
             }
@@ -220,7 +248,7 @@ class naive_table {
 
     static long nodesHolding(CqlSession session, long[] ids, String[] chats) {
         TokenRing ring = TokenRing.of(session, Keyspaces.name(KS));
-        return java.util.stream.IntStream.range(0, ids.length).filter(m -> chats[m].equals("c2"))
+        return java.util.stream.IntStream.range(0, chats.length).filter(m -> chats[m].equals("c2"))
                 .mapToObj(m -> ring.owner(key(ids[m]))).distinct().count();
     }
 
@@ -228,16 +256,31 @@ class naive_table {
         return TypeCodecs.BIGINT.encode(messageId, ProtocolVersion.DEFAULT);
     }
 
-    /** Writes the messages to every table, message m in chat chatOf(m). */
-    static void load(CqlSession session, List<PreparedStatement> inserts, long[] ids, IntFunction<String> chatOf) {
-        int tables = inserts.size();
-        BulkWriter.write(session, "writing " + ids.length + " messages to each table", (long) ids.length * tables, i -> {
-            int message = (int) (i / tables);
+    /**
+     * Message m's chat: the first 12 as firstChats chose; then, as the table grows, new messages
+     * land in other chats, four to a chat: c2 keeps its five, so Q1's answer stays the same.
+     */
+    static IntFunction<String> chatOf(String[] firstChats) {
+        return m -> {
+            long size = m < 1_200 ? 1_200 : SIZES[SIZES.length - 1];
+            return m < 12 ? firstChats[m] : "chat" + size + "-" + (m % (size / 4) + 1);
+        };
+    }
+
+    /** Writes the messages to the tables of the keyspace (the session's, if none), a chat's rows batched together. */
+    static void load(CqlSession session, String keyspace, List<String> tables, long[] ids, IntFunction<String> chatOf) {
+        String prefix = keyspace.isEmpty() ? "" : CqlIdentifier.fromInternal(keyspace).asCql(true) + ".";
+        // Design B's key puts the chat first; the tables keyed by message_id put the id first.
+        List<PreparedStatement> inserts = tables.stream().map(table -> session.prepare("INSERT INTO " + prefix + table
+                + (table.equals("messages_by_conversation") ? " (conversation_id, message_id, body)"
+                        : " (message_id, conversation_id, body)") + " VALUES (?, ?, ?)")).toList();
+        int n = tables.size();
+        BulkWriter.writeByPartition(session, "writing " + ids.length + " messages to each table", (long) ids.length * n, i -> {
+            int message = (int) (i / n);
             String chat = chatOf.apply(message);
-            String body = "message " + message;
-            // Design B's key puts the chat first; the tables keyed by message_id put the id first.
-            return i % tables == 1 ? inserts.get(1).bind(chat, ids[message], body)
-                    : inserts.get((int) (i % tables)).bind(ids[message], chat, body);
+            PreparedStatement insert = inserts.get((int) (i % n));
+            return tables.get((int) (i % n)).equals("messages_by_conversation") ? insert.bind(chat, ids[message], "message " + message)
+                    : insert.bind(ids[message], chat, "message " + message);
         });
     }
 }

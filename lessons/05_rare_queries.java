@@ -94,7 +94,7 @@ class rare_queries {
                     INSERT INTO messages_by_sender (sender_id, year, message_id, conversation_id, body)
                     VALUES (?, ?, ?, ?, ?)""");
             List<Message> history = history();
-            BulkWriter.Load load = BulkWriter.write(session, "loading " + MESSAGES + " messages and their locations",
+            BulkWriter.Load load = BulkWriter.writeByPartition(session, "loading " + MESSAGES + " messages and their locations",
                     2L * MESSAGES, i -> {
                         Message m = history.get((int) (i / 2));
                         return i % 2 == 0 ? insertMessage.bind(m.conversationId(), m.messageId(), m.senderId(), m.body())

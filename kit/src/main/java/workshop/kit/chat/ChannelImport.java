@@ -25,7 +25,7 @@ public final class ChannelImport {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)""");
         Snowflake ids = new Snowflake(8);
         Instant start = Instant.now();
-        BulkWriter.write(session, String.format("writing %,d messages of channel %d", messages, channel), messages, i -> {
+        BulkWriter.writeByPartition(session, String.format("writing %,d messages of channel %d", messages, channel), messages, i -> {
             long seq = i + 1;
             return insert.bind(channel, seq / bucketSize, seq, ids.next(), seq % 17, "import-" + seq, "message " + seq,
                     start.plusMillis(seq));

@@ -85,7 +85,7 @@ public final class ChatTables {
 
     public void load(ChatData data) {
         List<Message> messages = data.messages();
-        BulkWriter.write(session, "messages and lookup rows", messages.size() * 2L, i -> {
+        BulkWriter.writeByPartition(session, "messages and lookup rows", messages.size() * 2L, i -> {
             Message m = messages.get((int) (i / 2));
             return i % 2 == 0 ? insertMessage.bind(m.conversationId(), bucketOf(m.messageId()), m.messageId(), m.senderId(), m.body())
                     : insertLookup.bind(m.messageId(), m.conversationId());
@@ -97,7 +97,7 @@ public final class ChatTables {
             rows.add(insertMember.bind(chat, user));
             rows.add(insertChatRow.bind(user, Snowflake.instant(last.get(chat)), chat));
         }));
-        BulkWriter.write(session, "members and chat-list rows", rows.size(), i -> rows.get((int) i));
+        BulkWriter.writeByPartition(session, "members and chat-list rows", rows.size(), i -> rows.get((int) i));
     }
 
     /** Q1 and P1: newest first, from the current bucket back, one bucket per request, at most walk buckets. */

@@ -30,7 +30,7 @@ public final class EarlierDesigns {
         PreparedStatement byConversation = session.prepare(
                 "INSERT INTO messages_by_conversation (conversation_id, message_id, sender_id, body) VALUES (?, ?, ?, ?)");
         List<Message> messages = data.messages();
-        BulkWriter.write(session, "the earlier designs' tables", messages.size() * 2L, i -> {
+        BulkWriter.writeByPartition(session, "the earlier designs' tables", messages.size() * 2L, i -> {
             Message m = messages.get((int) (i / 2));
             return i % 2 == 0 ? byId.bind(m.messageId(), m.conversationId(), m.senderId(), m.body())
                     : byConversation.bind(m.conversationId(), m.messageId(), m.senderId(), m.body());

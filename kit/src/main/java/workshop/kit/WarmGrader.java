@@ -19,8 +19,8 @@ public final class WarmGrader {
         return Workshop.stateDir().resolve("check/warm");
     }
 
-    public static Processes process() {
-        return new Processes("the warm grading JVM", MARKER_KEY, folder());
+    public static ManagedProcess process() {
+        return new ManagedProcess("the warm grading JVM", MARKER_KEY, folder());
     }
 
     /** Stops it if it runs (at once: it holds nothing worth a graceful end); true when it ran. */

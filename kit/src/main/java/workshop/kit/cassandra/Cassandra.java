@@ -21,7 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import workshop.kit.Poll;
-import workshop.kit.Processes;
+import workshop.kit.Ports;
 import workshop.kit.Workshop;
 
 /**
@@ -76,7 +76,7 @@ public final class Cassandra {
         PausedNode.resumeAny(layout).forEach(node -> System.err.println(node + " was paused by an earlier run; resumed."));
         int ours = local.expectedNodes();
         NodeSpec first = layout.node(1);
-        if (ours == 0 && Processes.listening(first.nativePort())) {
+        if (ours == 0 && Ports.listening(first.nativePort())) {
             // Not ours, but it speaks CQL on our port: containers from docker/, for example.
             return new Cassandra(List.of(address(first)), settings, 0, layout);
         }

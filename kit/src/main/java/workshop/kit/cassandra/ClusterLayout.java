@@ -62,9 +62,12 @@ public record ClusterLayout(int storageBase, int nativeBase, int jmxBase, Path h
         return base;
     }
 
+    /** A base whose ports all stay out of the ephemeral range; where none does, the range is the thing to change. */
     private static String advice(EphemeralPorts ephemeral) {
-        return "export WORKSHOP_CASSANDRA_PORT=" + alternatives(ephemeral).findFirst().orElse(ALTERNATIVE_BASES.get(0))
-                + " (or unset it for " + DEFAULT_NATIVE_PORT + ")";
+        return alternatives(ephemeral).findFirst()
+                .map(base -> "export WORKSHOP_CASSANDRA_PORT=" + base + " (or unset it for " + DEFAULT_NATIVE_PORT + ")")
+                .orElse("no port range of ours stays out of this machine's ephemeral range (" + ephemeral
+                        + "); give it back Linux's default: sudo sysctl -w net.ipv4.ip_local_port_range=\"32768 60999\"");
     }
 
     /** The alternative bases whose ports all stay out of the machine's ephemeral range. */

@@ -1,18 +1,22 @@
 package workshop.kit.cassandra;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import workshop.kit.Processes;
+import workshop.kit.LogFile;
+import workshop.kit.ManagedProcess;
+import workshop.kit.Platform;
+import workshop.kit.PortHolder;
+import workshop.kit.Problem;
+import workshop.kit.StartPolicy;
+import workshop.kit.WorkshopException;
 
-/** Starts and finds one node's JVM, a managed process marked with its folder. */
+/** Starts and finds one node's JVM, a managed process marked with its folder: its command, readiness and retries. */
 final class NodeProcess {
 
     /**
@@ -30,11 +34,49 @@ final class NodeProcess {
 
     private NodeProcess() {}
 
-    static ProcessHandle launch(NodeSpec node, Path yaml, Path java, String classpath, int heapMb, List<String> properties) {
+    /** Per node; a 3-node start took up to 3 minutes at a load average of 38 on 2 cores. */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
+    /** A node that died at start because its seed answered too late is started again at most this often. */
+    static final int GOSSIP_RETRIES = 2;
+
+    /**
+     * Starts one node and waits for its CQL port. A port taken at start is usually an outgoing
+     * socket or another JVM's RMI port the system handed out between our check and the start, and
+     * gone a moment later: one more try. A seed that answered too late: two more.
+     */
+    static ProcessHandle start(ClusterLayout layout, NodeSpec node, int clusterSize, Optional<RoomCluster> room,
+                               Path java, String classpath) {
+        try {
+            return node.process().start(() -> command(node, NodeConfig.write(node, layout.node(1), clusterSize, room),
+                    java, classpath, NodeConfig.properties(clusterSize, room)), policy(layout, node));
+        } catch (WorkshopException e) {
+            throw new ClusterException(e.problem(), e.getCause());
+        }
+    }
+
+    static StartPolicy policy(ClusterLayout layout, NodeSpec node) {
+        return new StartPolicy(StartPolicy.Readiness.portOpen(node.nativePort()), START_TIMEOUT,
+                Duration.ofMillis(250), List.of(new LogFile(node.logFile()), new LogFile(node.consoleFile())),
+                List.of(new StartPolicy.Cause(1, log -> portInUse(log, node).stream().boxed().findFirst()
+                                .map(port -> portTaken(layout, node, port))),
+                        new StartPolicy.Cause(GOSSIP_RETRIES, log -> retryableCause(log)
+                                .map(cause -> new StartPolicy.Diagnosis(cause + " (a busy machine)", Optional.empty())))),
+                "./jbang down, close other programs, then ./jbang up --nodes 1",
+                "./jbang doctor (then ./jbang down && ./jbang up)");
+    }
+
+    private static StartPolicy.Diagnosis portTaken(ClusterLayout layout, NodeSpec node, int port) {
+        return new StartPolicy.Diagnosis("port " + port + " was taken by another process", Optional.of(new Problem(
+                node.name() + " could not listen on port " + port + ": "
+                        + PortHolder.of(port).map(holder -> holder + " holds it").orElse("another process holds it") + ".",
+                Preflight.portFix(layout, port))));
+    }
+
+    private static ProcessBuilder command(NodeSpec node, Path yaml, Path java, String classpath, List<String> properties) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.add("-Xms256m"); // the heap grows only as far as a lesson needs it
-        command.add("-Xmx" + heapMb + "m");
+        command.add("-Xmx" + LocalCluster.heapMb() + "m");
         command.addAll(NodeConfig.jvmFlags());
         command.addAll(List.of(
                 "-D" + node.process().marker(),
@@ -48,12 +90,11 @@ final class NodeProcess {
         command.addAll(properties);
         command.addAll(List.of("-cp", classpath,
                 "org.apache.cassandra.service.CassandraDaemon"));
-        ProcessBuilder builder = new ProcessBuilder(command)
+        return new ProcessBuilder(command)
                 .directory(node.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(node.consoleFile().toFile()))
-                .redirectInput(Path.of("/dev/null").toFile());
-        return node.process().start(builder);
+                .redirectInput(Platform.nullDevice());
     }
 
     /** The live process of this node, if its pid file points at a process that carries its marker. */
@@ -61,9 +102,9 @@ final class NodeProcess {
         return node.process().running();
     }
 
-    /** Every live node process that carries our marker, with who owns it. */
-    static List<Processes.Marked> marked(ClusterLayout layout) {
-        return Processes.marked(NodeSpec.MARKER_KEY, layout.home());
+    /** Every live node process that carries our marker and has this owner. */
+    static List<ManagedProcess.Marked> marked(ClusterLayout layout, ManagedProcess.Owner owner) {
+        return ManagedProcess.marked(NodeSpec.MARKER_KEY, layout.home()).stream().filter(m -> m.owner() == owner).toList();
     }
 
     /** The phrase in the log that names a cause a second start cures, if any. */
@@ -83,32 +124,5 @@ final class NodeProcess {
         }
         return log.contains("BindException: Address already in use") && log.contains("RMIServerSocketFactory")
                 ? OptionalInt.of(node.jmxPort()) : OptionalInt.empty();
-    }
-
-    /** Where the node's log ends now, so a later read sees only what one start wrote. */
-    static long logLength(NodeSpec node) {
-        return node.logFile().toFile().length();
-    }
-
-    /** The node's log from an offset on (what one start wrote). */
-    static String logSince(NodeSpec node, long offset) {
-        try (RandomAccessFile file = new RandomAccessFile(node.logFile().toFile(), "r")) {
-            long length = file.length();
-            if (offset >= length) {
-                return "";
-            }
-            byte[] bytes = new byte[(int) Math.min(length - offset, 4 << 20)];
-            file.seek(length - bytes.length);
-            file.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
-        } catch (IOException noLog) {
-            return "";
-        }
-    }
-
-    /** The last lines of the node's log, where a failed start explains itself. */
-    static String logTail(NodeSpec node, int lines) {
-        return Processes.tail(node.logFile(), lines).or(() -> Processes.tail(node.consoleFile(), lines))
-                .orElse("(no log written at " + node.logFile() + ")");
     }
 }

@@ -10,8 +10,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import workshop.kit.EphemeralPorts;
+import workshop.kit.ManagedProcess;
+import workshop.kit.Platform;
+import workshop.kit.Ports;
 import workshop.kit.Problem;
-import workshop.kit.Processes;
 
 /** Checks made before nodes start, and shown by `doctor`: each problem names its fix. */
 public final class Preflight {
@@ -25,7 +27,7 @@ public final class Preflight {
     private Preflight() {}
 
     public static List<Problem> check(ClusterLayout layout, int nodes, int heapMb) {
-        if (Processes.WINDOWS) {
+        if (Platform.WINDOWS) {
             return List.of(windows());
         }
         List<Problem> problems = new ArrayList<>();
@@ -37,7 +39,7 @@ public final class Preflight {
 
     /** Refuses, in one line, to start nodes where they cannot run, before anything is fetched. */
     static void requireSupportedPlatform() {
-        if (Processes.WINDOWS) {
+        if (Platform.WINDOWS) {
             throw new ClusterException(windows().what(), windows().fix());
         }
     }
@@ -66,12 +68,12 @@ public final class Preflight {
     public static List<Problem> leftoverProblems(ClusterLayout layout) {
         List<Problem> problems = new ArrayList<>();
         LocalCluster cluster = new LocalCluster(layout);
-        List<Processes.Marked> orphans = cluster.orphans();
+        List<ManagedProcess.Marked> orphans = cluster.orphans();
         if (!orphans.isEmpty()) {
             problems.add(new Problem("Node processes of this checkout outside the cluster are still running ("
                     + describe(orphans) + "); they would confuse a new cluster.", "./jbang down"));
         }
-        List<Processes.Marked> abandoned = cluster.leftovers();
+        List<ManagedProcess.Marked> abandoned = cluster.leftovers();
         if (!abandoned.isEmpty()) {
             problems.add(new Problem("Cassandra nodes no checkout manages are still running (" + describe(abandoned)
                     + ") and hold memory and ports.", "./jbang down --leftovers"));
@@ -79,7 +81,14 @@ public final class Preflight {
         return problems;
     }
 
-    static String describe(List<Processes.Marked> processes) {
+    /** Throws the first problem found, with its fix. */
+    static void require(List<Problem> problems) {
+        if (!problems.isEmpty()) {
+            throw new ClusterException(problems.get(0).what(), problems.get(0).fix());
+        }
+    }
+
+    static String describe(List<ManagedProcess.Marked> processes) {
         return processes.stream().map(m -> "pid " + m.pid() + " in " + m.folder()).collect(Collectors.joining(", "));
     }
 
@@ -91,7 +100,7 @@ public final class Preflight {
                 continue; // our own node holds its own ports
             }
             for (int port : new int[] {node.storagePort(), node.nativePort(), node.jmxPort()}) {
-                if (Processes.listening(port)) {
+                if (Ports.listening(port)) {
                     taken.add(port);
                     owners.add(node.name());
                 }
@@ -109,7 +118,7 @@ public final class Preflight {
 
     /** How to free a port one of our nodes needs: stop its holder, or move every port of ours. */
     static String portFix(ClusterLayout layout, int port) {
-        OptionalInt free = layout.freeBase(Processes::listening, EphemeralPorts.ofThisMachine());
+        OptionalInt free = layout.freeBase(Ports::listening, EphemeralPorts.ofThisMachine());
         String move = free.isPresent() ? ", or move our ports: export WORKSHOP_CASSANDRA_PORT=" + free.getAsInt()
                 : "";
         return "find it with `ss -tanp 'sport = :" + port + "'` (Linux) or `lsof -i :" + port + "` (macOS) and stop it" + move;

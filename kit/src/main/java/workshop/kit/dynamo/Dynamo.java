@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.paginators.ListTablesIterable;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClientBuilder;
-import workshop.kit.Processes;
+import workshop.kit.Ports;
 
 /**
  * Finds or starts DynamoDB and builds clients for it. In order: DYNAMODB_ENDPOINT if set (a
@@ -64,7 +64,7 @@ public final class Dynamo {
         if (moto.running().isPresent()) {
             return new Dynamo(Target.EMBEDDED, local, prefix, true);
         }
-        if (Processes.listening(moto.port())) {
+        if (Ports.listening(moto.port())) {
             if (!answersDynamo(local)) {
                 throw MotoServer.portHeld(moto.port());
             }

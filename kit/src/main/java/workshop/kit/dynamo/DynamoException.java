@@ -1,5 +1,6 @@
 package workshop.kit.dynamo;
 
+import workshop.kit.Problem;
 import workshop.kit.Versions;
 import workshop.kit.WorkshopException;
 
@@ -8,6 +9,10 @@ public class DynamoException extends WorkshopException {
 
     public DynamoException(String problem, String fix) {
         super(problem, fix);
+    }
+
+    public DynamoException(Problem problem, Throwable cause) {
+        super(problem, cause);
     }
 
     /** Nothing speaks DynamoDB and moto's server cannot be started here: the two ways out. */

@@ -1,6 +1,5 @@
 package workshop.kit.dynamo;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -11,10 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import workshop.kit.Poll;
+import workshop.kit.LockFile;
+import workshop.kit.LogFile;
+import workshop.kit.ManagedProcess;
+import workshop.kit.Platform;
+import workshop.kit.Ports;
 import workshop.kit.Problem;
-import workshop.kit.Processes;
+import workshop.kit.StartPolicy;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
 
@@ -33,6 +37,7 @@ public final class MotoServer {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
     private static final String LOCK_FILE = "start.lock";
+    private static final Pattern NO_MODULE = Pattern.compile("No module named '?([\\w.]+)'?");
 
     private final int port;
     private final Path home;
@@ -63,8 +68,8 @@ public final class MotoServer {
         return home.resolve("moto.log");
     }
 
-    private Processes process() {
-        return new Processes("the DynamoDB emulator", MARKER_KEY, home);
+    private ManagedProcess process() {
+        return new ManagedProcess("the DynamoDB emulator", MARKER_KEY, home);
     }
 
     /** The interpreter: $WORKSHOP_PYTHON (a virtualenv's python, say), else .workshop/python's, else python3. */
@@ -73,7 +78,7 @@ public final class MotoServer {
         if (configured != null && !configured.isBlank()) {
             return configured;
         }
-        return MotoInstall.standard().python().orElse(Processes.WINDOWS ? "python" : "python3");
+        return MotoInstall.standard().python().orElse(Platform.WINDOWS ? "python" : "python3");
     }
 
     /** Our emulator, if the pid file points at a live process that carries our marker. */
@@ -86,18 +91,18 @@ public final class MotoServer {
      * folder, a deleted pid file) and abandoned ones no checkout manages. Another checkout's
      * live emulator is not a leftover.
      */
-    public List<Processes.Marked> leftovers() {
+    public List<ManagedProcess.Marked> leftovers() {
         Optional<Long> ours = running().map(ProcessHandle::pid);
-        return Processes.marked(MARKER_KEY, Workshop.stateDir()).stream()
-                .filter(m -> m.owner() != Processes.Owner.ELSEWHERE)
+        return ManagedProcess.marked(MARKER_KEY, Workshop.stateDir()).stream()
+                .filter(m -> m.owner() != ManagedProcess.Owner.ELSEWHERE)
                 .filter(m -> ours.isEmpty() || m.pid() != ours.get())
                 .toList();
     }
 
     /** Emulators another checkout manages: never touched, only mentioned. */
-    public List<Processes.Marked> managedElsewhere() {
-        return Processes.marked(MARKER_KEY, Workshop.stateDir()).stream()
-                .filter(m -> m.owner() == Processes.Owner.ELSEWHERE).toList();
+    public List<ManagedProcess.Marked> managedElsewhere() {
+        return ManagedProcess.marked(MARKER_KEY, Workshop.stateDir()).stream()
+                .filter(m -> m.owner() == ManagedProcess.Owner.ELSEWHERE).toList();
     }
 
     /**
@@ -105,15 +110,15 @@ public final class MotoServer {
      * started at once do not both launch one.
      */
     public void start() {
-        try (Processes.Held lock = Processes.lock(home.resolve(LOCK_FILE), LOCK_TIMEOUT)) {
+        try (LockFile.Held lock = LockFile.take(home.resolve(LOCK_FILE), LOCK_TIMEOUT)) {
             if (running().isPresent()) {
                 return;
             }
-            if (Processes.listening(port)) {
+            if (Ports.listening(port)) {
                 throw portHeld(port);
             }
             MotoInstall.standard().offerIfMissing();
-            awaitPort(launch());
+            launch();
         }
     }
 
@@ -123,39 +128,25 @@ public final class MotoServer {
                         + "` (macOS) and stop it, or move ours: export WORKSHOP_DYNAMO_PORT=5055");
     }
 
-    private ProcessHandle launch() {
+    /** Starts moto's server and waits for its port; a Python without moto is said with the ways to get it. */
+    private void launch() {
         ProcessBuilder builder = new ProcessBuilder(python(), "-X", process().marker(), "-m", "moto.server",
                 "-H", "127.0.0.1", "-p", Integer.toString(port))
                 .directory(home.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(logFile().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File(Processes.WINDOWS ? "NUL" : "/dev/null")));
+                .redirectInput(Platform.nullDevice());
+        StartPolicy.Cause noModule = new StartPolicy.Cause(0, log -> NO_MODULE.matcher(log).results().findFirst()
+                .map(missing -> new StartPolicy.Diagnosis("no module " + missing.group(1), Optional.of(
+                        DynamoException.noEmulator(python() + " has no module " + missing.group(1), port).problem()))));
+        StartPolicy policy = new StartPolicy(StartPolicy.Readiness.portOpen(port), START_TIMEOUT, Duration.ofMillis(50),
+                List.of(new LogFile(logFile())), List.of(noModule), "./jbang doctor", "./jbang doctor");
         try {
-            return process().start(builder);
-        } catch (WorkshopException notFound) {
-            throw DynamoException.noEmulator(python() + " was not found", port);
+            process().start(() -> builder, policy);
+        } catch (WorkshopException e) {
+            throw e.getCause() instanceof IOException ? DynamoException.noEmulator(python() + " was not found", port)
+                    : new DynamoException(e.problem(), e.getCause());
         }
-    }
-
-    private void awaitPort(ProcessHandle process) {
-        boolean settled = Poll.until("moto's server (pid " + process.pid() + ") to open port " + port, START_TIMEOUT)
-                .every(Duration.ofMillis(50)).tryAwait(() -> !process.isAlive() || Processes.listening(port));
-        if (settled && process.isAlive()) {
-            return;
-        }
-        if (process.isAlive()) {
-            Processes.terminate(process, Duration.ZERO, "moto's server");
-            throw new DynamoException("moto's server (pid " + process.pid() + ") did not open port " + port + " within "
-                    + START_TIMEOUT.toSeconds() + " s. The end of its log:\n" + Processes.tail(logFile(), 15).orElse("(empty)"),
-                    "./jbang doctor");
-        }
-        String log = readLog();
-        if (log.contains("No module named")) {
-            throw DynamoException.noEmulator(python() + " has no module "
-                    + log.replaceAll("(?s).*No module named '?([\\w.]+)'?.*", "$1"), port);
-        }
-        throw new DynamoException("moto's server stopped while starting. The end of its log:\n"
-                + Processes.tail(logFile(), 15).orElse("(empty)"), "./jbang doctor");
     }
 
     /**
@@ -177,8 +168,8 @@ public final class MotoServer {
     }
 
     public int stopLeftovers() {
-        List<Processes.Marked> leftovers = leftovers();
-        leftovers.forEach(m -> Processes.terminate(m.process(), STOP_GRACE, "leftover emulator"));
+        List<ManagedProcess.Marked> leftovers = leftovers();
+        leftovers.forEach(m -> ManagedProcess.terminate(m.process(), STOP_GRACE, "leftover emulator"));
         return leftovers.size();
     }
 
@@ -217,7 +208,7 @@ public final class MotoServer {
      */
     public List<Problem> problems() {
         List<Problem> problems = new ArrayList<>();
-        List<Processes.Marked> leftovers = leftovers();
+        List<ManagedProcess.Marked> leftovers = leftovers();
         if (!leftovers.isEmpty()) {
             problems.add(new Problem("Leftover DynamoDB emulators are still running (pids "
                     + String.join(", ", leftovers.stream().map(m -> Long.toString(m.pid())).toList())
@@ -227,7 +218,7 @@ public final class MotoServer {
         if (Dynamo.configuredEndpoint().isPresent() || running().isPresent()) {
             return problems;
         }
-        if (Processes.listening(port)) {
+        if (Ports.listening(port)) {
             if (!Dynamo.answersDynamo(URI.create("http://127.0.0.1:" + port))) {
                 DynamoException held = portHeld(port);
                 problems.add(new Problem(held.problem().what(), held.fix()));
@@ -242,11 +233,5 @@ public final class MotoServer {
         return problems;
     }
 
-    private String readLog() {
-        try {
-            return Files.readString(logFile());
-        } catch (IOException missing) {
-            return "";
-        }
-    }
+
 }

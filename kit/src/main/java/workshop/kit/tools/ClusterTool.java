@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import workshop.kit.ManagedProcess;
+import workshop.kit.Platform;
+import workshop.kit.Ports;
 import workshop.kit.Problem;
-import workshop.kit.Processes;
 import workshop.kit.WarmGrader;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
@@ -18,8 +20,8 @@ import workshop.kit.cassandra.ClusterLayout;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.NodeSpec;
 import workshop.kit.cassandra.Preflight;
-import workshop.kit.cassandra.RoomCluster;
 import workshop.kit.cassandra.RoomAccess;
+import workshop.kit.cassandra.RoomCluster;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.MotoServer;
 import workshop.kit.terminal.Failures;
@@ -171,15 +173,15 @@ public final class ClusterTool {
         long totalRss = 0;
         for (NodeSpec node : cluster.layout().slots()) {
             var process = cluster.process(node);
-            long rss = process.map(p -> Processes.rssBytes(p.pid())).orElse(0L);
+            long rss = process.map(p -> Platform.rssBytes(p.pid())).orElse(0L);
             totalRss += rss;
             String state = process.isPresent() ? "running" : missing.contains(node) ? "DOWN" : "stopped";
             table.row(node.name(), state, process.map(p -> Long.toString(p.pid())).orElse("-"),
                     String.valueOf(node.nativePort()), String.valueOf(node.storagePort()),
-                    process.isPresent() ? mb(rss) : "-", mb(LocalCluster.diskBytes(node)));
+                    process.isPresent() ? mb(rss) : "-", mb(node.diskBytes()));
         }
-        for (Processes.Marked orphan : cluster.orphans()) {
-            long rss = Processes.rssBytes(orphan.pid());
+        for (ManagedProcess.Marked orphan : cluster.orphans()) {
+            long rss = Platform.rssBytes(orphan.pid());
             totalRss += rss;
             table.row(orphan.folder().getFileName().toString(), "ORPHAN", Long.toString(orphan.pid()), "-", "-", mb(rss), "-");
         }
@@ -205,13 +207,13 @@ public final class ClusterTool {
         }
         MotoServer moto = MotoServer.standard();
         Optional<ProcessHandle> ours = moto.running();
-        boolean answering = ours.isPresent() || Processes.listening(moto.port());
+        boolean answering = ours.isPresent() || Ports.listening(moto.port());
         Optional<Integer> tables = answering ? Dynamo.tableCount(URI.create("http://127.0.0.1:" + moto.port())) : Optional.empty();
         String state = ours.isPresent() ? "running" : !answering ? "stopped" : tables.isPresent() ? "answering" : "not DynamoDB";
         TextTable.of("DynamoDB emulator", "state", "pid", "port", "memory (RSS)", "tables")
                 .row(ours.isPresent() || !answering ? "moto (ours)" : "not ours (a container?)", state,
                         ours.map(p -> Long.toString(p.pid())).orElse("-"), String.valueOf(moto.port()),
-                        ours.map(p -> mb(Processes.rssBytes(p.pid()))).orElse("-"), tables.map(String::valueOf).orElse("-"))
+                        ours.map(p -> mb(Platform.rssBytes(p.pid()))).orElse("-"), tables.map(String::valueOf).orElse("-"))
                 .print();
         if (!answering) {
             System.out.println("  lessons 06-08 and their tests start it when they need it");
@@ -249,7 +251,7 @@ public final class ClusterTool {
                     "./jbang up (restarts it with its data)"));
         }
         int port = cluster.layout().node(1).nativePort();
-        boolean reused = cluster.runningNodes().isEmpty() && Processes.listening(port);
+        boolean reused = cluster.runningNodes().isEmpty() && Ports.listening(port);
         if (reused) {
             // Lessons use what answers there, so its ports are no problem; only leftovers are.
             System.out.println("Lessons use the cluster that answers on 127.0.0.1:" + port + " (not started here).");

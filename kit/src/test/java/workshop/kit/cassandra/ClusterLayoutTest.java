@@ -98,6 +98,14 @@ class ClusterLayoutTest {
         assertEquals(39042, ClusterLayout.parseBase("39042", new EphemeralPorts(49152, 65535)));
     }
 
+    @Test
+    void whereTheEphemeralRangeLeavesNoBaseTheAdviceSaysSoInsteadOfNamingOneInsideIt() {
+        ClusterException refused = assertThrows(ClusterException.class,
+                () -> ClusterLayout.parseBase("9042", new EphemeralPorts(2000, 65535)));
+        assertTrue(refused.problem().fix().startsWith("no port range of ours stays out of this machine's ephemeral range"
+                + " (2000-65535)"), refused.problem().fix());
+    }
+
     private static Set<Integer> ports(ClusterLayout layout) {
         return layout.ports().boxed().collect(Collectors.toSet());
     }

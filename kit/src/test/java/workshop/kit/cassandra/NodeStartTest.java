@@ -1,6 +1,8 @@
 package workshop.kit.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.PortHolder;
+import workshop.kit.WorkshopException;
 
 class NodeStartTest {
 
@@ -55,6 +59,27 @@ class NodeStartTest {
         assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "ports are traced to processes through Linux's /proc");
         try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertEquals(Optional.of("pid " + ProcessHandle.current().pid() + " (java)"), PortHolder.of(held.getLocalPort()));
+        }
+    }
+
+    @Test
+    void aNodeWhosePortIsTakenIsTriedOnceMoreThenSaysWhichPortAndWhoHoldsItInOneLine(@TempDir Path home) throws IOException {
+        assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "ports are traced to processes through Linux's /proc");
+        ClusterLayout layout = ClusterLayout.at(24042, home);
+        NodeSpec node = layout.node(1);
+        Files.createDirectories(node.logFile().getParent());
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = held.getLocalPort();
+            // What Cassandra 5.0 logs when its storage port is taken, written by a stand-in for the node's JVM.
+            String death = "echo attempt >> attempts; echo 'ERROR [main] CassandraDaemon.java:887 - Fatal configuration error"
+                    + " org.apache.cassandra.exceptions.ConfigurationException: /127.0.0.1:" + port
+                    + " is in use by another process.' >> logs/system.log; exit 1";
+            WorkshopException e = assertThrows(WorkshopException.class, () -> node.process().start(
+                    () -> new ProcessBuilder("sh", "-c", death).directory(node.dir().toFile()), NodeProcess.policy(layout, node)));
+            assertEquals(2, Files.readAllLines(node.dir().resolve("attempts")).size(), "one retry");
+            assertEquals("node1 could not listen on port " + port + ": pid " + ProcessHandle.current().pid() + " (java) holds it.",
+                    e.problem().what());
+            assertTrue(e.fix().startsWith("find it with `ss -tanp 'sport = :" + port + "'`"), e.fix());
         }
     }
 }

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
-import workshop.kit.Processes;
+import workshop.kit.Platform;
 
 class PausedNodeTest {
 
     @Test
     void aPausedProcessIsFrozenUntilClosedAndClosingTwiceIsHarmless() throws IOException {
-        assumeFalse(Processes.WINDOWS, "nodes run on Linux and macOS only");
+        assumeFalse(Platform.WINDOWS, "nodes run on Linux and macOS only");
         Process sleeper = new ProcessBuilder("sleep", "60").start();
         try {
             ProcessHandle handle = sleeper.toHandle();

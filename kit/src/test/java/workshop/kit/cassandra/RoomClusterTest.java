@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import workshop.kit.Poll;
+import workshop.kit.Ports;
 import workshop.kit.Problem;
-import workshop.kit.Processes;
 import workshop.kit.cassandra.CassandraSettings.Credentials;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
@@ -144,7 +144,7 @@ class RoomClusterTest {
      */
     private static int freeBase() {
         return IntStream.iterate(12042, base -> base + 1000).limit(6)
-                .filter(base -> ClusterLayout.at(base, Path.of("unused")).ports().noneMatch(Processes::listening))
+                .filter(base -> ClusterLayout.at(base, Path.of("unused")).ports().noneMatch(Ports::listening))
                 .findFirst().orElseThrow();
     }
 }

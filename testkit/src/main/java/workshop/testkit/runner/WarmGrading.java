@@ -25,8 +25,9 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import workshop.kit.ManagedProcess;
+import workshop.kit.Platform;
 import workshop.kit.Poll;
-import workshop.kit.Processes;
 import workshop.kit.WarmGrader;
 import workshop.kit.tools.JavaSources;
 
@@ -57,12 +58,12 @@ final class WarmGrading {
 
     /** The warm JVM of this checkout, connected to, if one waits and fits this runner; else empty. */
     static Optional<GradingProcess> adopt(Path log) {
-        Processes warm = WarmGrader.process();
+        ManagedProcess warm = WarmGrader.process();
         Optional<ProcessHandle> waiting = warm.running();
         if (waiting.isEmpty()) {
             return Optional.empty();
         }
-        if (!adoptable(Processes.arguments(waiting.get()), key())) {
+        if (!adoptable(ManagedProcess.arguments(waiting.get()), key())) {
             warm.stop(Duration.ZERO); // ours, but started by another version of the runner or other settings
             return Optional.empty();
         }
@@ -86,8 +87,8 @@ final class WarmGrading {
      * warms the compiler on the lesson just checked.
      */
     static void leave(ExerciseFiles files, boolean cassandra) {
-        Processes warm = WarmGrader.process();
-        if (warm.running().filter(p -> adoptable(Processes.arguments(p), key())).isPresent() && Files.exists(socket())) {
+        ManagedProcess warm = WarmGrader.process();
+        if (warm.running().filter(p -> adoptable(ManagedProcess.arguments(p), key())).isPresent() && Files.exists(socket())) {
             return;
         }
         List<String> command = GradingProcess.command(List.of("-D" + warm.marker(), "-D" + KEY_PROPERTY + "=" + key()));
@@ -96,8 +97,8 @@ final class WarmGrading {
         if (cassandra) {
             command.add("--cassandra");
         }
-        File nowhere = new File(Processes.WINDOWS ? "NUL" : "/dev/null");
-        warm.start(new ProcessBuilder(command).directory(files.root().toFile())
+        File nowhere = Platform.nullDevice();
+        warm.launch(new ProcessBuilder(command).directory(files.root().toFile())
                 .redirectInput(nowhere).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD));
     }
@@ -160,7 +161,7 @@ final class WarmGrading {
         Thread watch = new Thread(() -> {
             while (Poll.sleep(Duration.ofSeconds(1))) {
                 Duration waited = Duration.ofNanos(System.nanoTime() - started);
-                if (shouldLeave(waited, IDLE_LIMIT, readPid(pidFile), ProcessHandle.current().pid()) && CLAIM.take()) {
+                if (shouldLeave(waited, IDLE_LIMIT, ManagedProcess.readPid(pidFile), ProcessHandle.current().pid()) && CLAIM.take()) {
                     deleteQuietly(socket);
                     Runtime.getRuntime().halt(0);
                 }
@@ -231,14 +232,6 @@ final class WarmGrading {
 
         boolean take() {
             return taken.compareAndSet(false, true);
-        }
-    }
-
-    private static Optional<Long> readPid(Path pidFile) {
-        try {
-            return Optional.of(Long.parseLong(Files.readString(pidFile).trim()));
-        } catch (IOException | NumberFormatException none) {
-            return Optional.empty();
         }
     }
 

@@ -1,33 +1,23 @@
 package workshop.kit;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * One background process the workshop manages (a Cassandra node, the DynamoDB emulator). It runs
+ * One background process the workshop manages (a Cassandra node, the DynamoDB emulator, the warm
+ * grading JVM): its start with a readiness check and retries, its bounded stop, and who owns it. It runs
  * with a marker on its command line, {@code KEY=FOLDER}, and its pid is kept in FOLDER/pid. The
  * folder decides who owns a process: one under this checkout's state folder is ours whatever its
  * name; one whose folder's pid file points back at it belongs to the checkout that folder is in and
  * is never touched; any other is abandoned (its checkout forgot it or is gone).
  */
-public final class Processes {
-
-    /** The one place the workshop asks which platform it runs on. */
-    public static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+public final class ManagedProcess {
 
     /** How long a forced stop (SIGKILL) may take before the wait gives up and names the pid. */
     private static final Duration KILL_TIMEOUT = Duration.ofSeconds(15);
@@ -37,7 +27,7 @@ public final class Processes {
     private final Path folder;
 
     /** name is what messages call it ("node2"); markerKey the property the marker sets. */
-    public Processes(String name, String markerKey, Path folder) {
+    public ManagedProcess(String name, String markerKey, Path folder) {
         this.name = name;
         this.markerKey = markerKey;
         this.folder = folder.toAbsolutePath().normalize();
@@ -58,8 +48,8 @@ public final class Processes {
                 .filter(p -> markedFolder(p, markerKey).filter(folder::equals).isPresent());
     }
 
-    /** Starts the process and records its pid; the builder's command must carry {@link #marker()}. */
-    public ProcessHandle start(ProcessBuilder builder) {
+    /** Launches the process and records its pid; the builder's command must carry {@link #marker()}. */
+    public ProcessHandle launch(ProcessBuilder builder) {
         try {
             Files.createDirectories(folder);
             Process process = builder.start();
@@ -68,6 +58,46 @@ public final class Processes {
         } catch (IOException e) {
             throw new WorkshopException("Cannot start " + name + ": " + e.getMessage(),
                     "./jbang doctor says what is missing", e);
+        }
+    }
+
+    /**
+     * Launches the process and waits until it is ready. A death the policy recognises is said in
+     * one line and launched again while that cause has attempts left; any other ending (no
+     * readiness in time, a death no attempt cures) throws one Problem: what happened, with the
+     * end of the log where it explains itself, and the fix.
+     */
+    public ProcessHandle start(Supplier<ProcessBuilder> attempt, StartPolicy policy) {
+        int[] retried = new int[policy.causes().size()];
+        while (true) {
+            long logStart = policy.logs().get(0).length();
+            ProcessHandle process = launch(attempt.get());
+            String what = name + " (pid " + process.pid() + ")";
+            boolean settled = Poll.until(what + " to " + policy.readiness().what(), policy.timeout())
+                    .every(policy.interval()).tryAwait(() -> !process.isAlive() || policy.readiness().check().getAsBoolean());
+            if (settled && process.isAlive()) {
+                return process;
+            }
+            if (process.isAlive()) {
+                terminate(process, Duration.ZERO, name);
+                throw new WorkshopException(what + " did not " + policy.readiness().what() + " within "
+                        + policy.timeout().toSeconds() + " s. The end of its log:\n" + policy.tail(25), policy.timeoutFix());
+            }
+            Optional<StartPolicy.Death> death = policy.diagnose(policy.logs().get(0).since(logStart));
+            if (death.isEmpty()) {
+                throw new WorkshopException(name + " stopped while starting. The end of its log:\n" + policy.tail(25),
+                        policy.deathFix());
+            }
+            int cause = death.get().cause();
+            int retries = policy.causes().get(cause).retries();
+            StartPolicy.Diagnosis why = death.get().diagnosis();
+            if (retried[cause] == retries) {
+                throw new WorkshopException(why.giveUp().orElseGet(() -> new Problem(name + " stopped while starting ("
+                        + why.why() + (retries > 0 ? ", tried " + (retries + 1) + " times" : "") + "). The end of its log:\n"
+                        + policy.tail(25), policy.deathFix())), null);
+            }
+            retried[cause]++;
+            System.err.printf("%s stopped at start: %s; retry %d of %d.%n", name, why.why(), retried[cause], retries);
         }
     }
 
@@ -153,97 +183,11 @@ public final class Processes {
         return Optional.empty();
     }
 
-    private static Optional<Long> readPid(Path pidFile) {
+    /** The pid a pid file names, if it holds one. */
+    public static Optional<Long> readPid(Path pidFile) {
         try {
             return Optional.of(Long.parseLong(Files.readString(pidFile).trim()));
         } catch (IOException | NumberFormatException noPid) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * Takes an exclusive lock on the file, waiting at most the timeout; the holder's pid is written in
-     * the file so a waiting command can say whose start it waits for.
-     */
-    public static Held lock(Path file, Duration timeout) {
-        try {
-            Files.createDirectories(file.getParent());
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
-            Optional<FileLock> lock = tryLock(channel);
-            if (lock.isEmpty()) {
-                String holder = "the start in pid " + Files.readString(file).trim();
-                System.err.println("Waiting for " + holder + " (another lesson, check or test run)...");
-                lock = Poll.until(holder, timeout).every(Duration.ofMillis(500)).tryGet(() -> tryLock(channel));
-                if (lock.isEmpty()) {
-                    channel.close();
-                    throw new WorkshopException("Waited " + timeout.toSeconds() + " s for " + holder + ", in vain.",
-                            "./jbang status shows what runs; stop that command, then retry");
-                }
-            }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)), 0);
-            FileLock held = lock.get();
-            return () -> unlock(held);
-        } catch (IOException e) {
-            throw new WorkshopException("Cannot lock " + file + ": " + e.getMessage(), "check that the folder is writable", e);
-        }
-    }
-
-    /** A lock held until closed. */
-    public interface Held extends AutoCloseable {
-        @Override
-        void close();
-    }
-
-    private static void unlock(FileLock lock) {
-        try (FileChannel channel = lock.channel()) {
-            lock.release();
-        } catch (IOException alreadyClosed) {
-            // the lock goes with the channel either way
-        }
-    }
-
-    private static Optional<FileLock> tryLock(FileChannel channel) {
-        try {
-            return Optional.ofNullable(channel.tryLock());
-        } catch (OverlappingFileLockException sameJvm) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new WorkshopException("Cannot take a file lock: " + e.getMessage(), "check that .workshop is writable", e);
-        }
-    }
-
-    public static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            return true;
-        } catch (IOException closed) {
-            return false;
-        }
-    }
-
-    /** Resident memory from /proc on Linux; 0 where the platform does not expose it this way. */
-    public static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-                }
-            }
-        } catch (IOException notLinux) {
-            // fall through
-        }
-        return 0;
-    }
-
-    /** The last lines of a log file, indented, or empty when there is no such file or it is empty. */
-    public static Optional<String> tail(Path log, int lines) {
-        try {
-            List<String> all = Files.readAllLines(log);
-            return all.isEmpty() ? Optional.empty()
-                    : Optional.of(log + ":\n    " + String.join("\n    ", all.subList(Math.max(0, all.size() - lines), all.size())));
-        } catch (IOException missing) {
             return Optional.empty();
         }
     }

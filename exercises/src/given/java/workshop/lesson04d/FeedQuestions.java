@@ -2,8 +2,8 @@ package workshop.lesson04d;
 
 import java.time.Duration;
 import java.util.List;
-import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.BriefQuestion;
+import workshop.kit.catalogue.QuestionInBrief;
 import workshop.kit.catalogue.Rate;
 
 /**
@@ -11,7 +11,7 @@ import workshop.kit.catalogue.Rate;
  * come at peak and how fast they must answer. The tables are yours. {@link SocialGraph} holds the
  * sizes and the sample data, {@link FeedOracle} the right answer to every sample.
  */
-public enum FeedQuestions {
+public enum FeedQuestions implements QuestionInBrief {
     F1("a user's home feed: the " + SocialGraph.PAGE + " newest posts of the accounts they follow",
             Rate.perSecond(3_000), Duration.ofMillis(50)),
     F2("the unread badge: the feed's posts since the user last opened it",
@@ -39,7 +39,7 @@ public enum FeedQuestions {
         this.brief = new BriefQuestion(question, rate, p99);
     }
 
-    /** What is asked, how often and how fast. */
+    @Override
     public BriefQuestion brief() {
         return brief;
     }
@@ -48,12 +48,8 @@ public enum FeedQuestions {
      * Whether the catalogue declares it. A post writes every table that shows it, which no one plan
      * of the checker describes: a test grades F4 by what F1 to F3 show after it and the writes it made.
      */
+    @Override
     public boolean catalogued() {
         return this != F4;
-    }
-
-    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
-    public AccessPattern pattern() {
-        return brief.pattern(name());
     }
 }

@@ -2,9 +2,9 @@ package workshop.lesson07d;
 
 import java.time.Duration;
 import java.util.List;
-import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.BriefQuestion;
 import workshop.kit.catalogue.CatalogueCheck;
+import workshop.kit.catalogue.QuestionInBrief;
 import workshop.kit.catalogue.Rate;
 
 /**
@@ -12,7 +12,7 @@ import workshop.kit.catalogue.Rate;
  * and how fast they must answer. The tables are yours. {@link Tickets} holds the sizes and the
  * sample data, {@link TicketOracle} the right answer to every sample.
  */
-public enum TicketQuestions {
+public enum TicketQuestions implements QuestionInBrief {
     T1("an event's unsold seats per section, in section order (the event page)",
             Rate.perSecond(2_000), Duration.ofMillis(20)),
     T2("a section's seats in seat order, each free, held or sold (the seat map)", Rate.perSecond(1_000), Duration.ofMillis(50)),
@@ -38,7 +38,7 @@ public enum TicketQuestions {
         this.brief = new BriefQuestion(question, rate, p99);
     }
 
-    /** What is asked, how often and how fast. */
+    @Override
     public BriefQuestion brief() {
         return brief;
     }
@@ -48,12 +48,8 @@ public enum TicketQuestions {
      * tickets, the event page's count), which no one plan of the checker describes: the race test
      * grades T4 instead, and what the event page and the buyer's tickets show after it.
      */
+    @Override
     public boolean catalogued() {
         return this != T4;
-    }
-
-    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
-    public AccessPattern pattern() {
-        return brief.pattern(name());
     }
 }

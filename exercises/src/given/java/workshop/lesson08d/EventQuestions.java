@@ -2,9 +2,9 @@ package workshop.lesson08d;
 
 import java.time.Duration;
 import java.util.List;
-import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.BriefQuestion;
 import workshop.kit.catalogue.CatalogueCheck;
+import workshop.kit.catalogue.QuestionInBrief;
 import workshop.kit.catalogue.Rate;
 
 /**
@@ -13,7 +13,7 @@ import workshop.kit.catalogue.Rate;
  * {@link TerminalEvents} holds the sizes and the sample data, {@link EventOracle} the right answer
  * to every sample.
  */
-public enum EventQuestions {
+public enum EventQuestions implements QuestionInBrief {
     E1("a terminal's last " + TerminalEvents.SHOWN.toDays() + " days of events, newest first, "
             + EventOracle.PAGE + " a page (support screen)", Rate.perSecond(1_000), Duration.ofMillis(50)),
     E2("a merchant's " + EventOracle.PAGE + " newest events of the last " + TerminalEvents.SHOWN.toDays()
@@ -41,7 +41,7 @@ public enum EventQuestions {
         this.brief = new BriefQuestion(question, rate, p99);
     }
 
-    /** What is asked, how often and how fast. */
+    @Override
     public BriefQuestion brief() {
         return brief;
     }
@@ -50,12 +50,8 @@ public enum EventQuestions {
      * Whether the catalogue declares it. Logging an event writes every table that shows it, which
      * no one plan of the checker describes: a test grades E3 by what E1 and E2 show after it.
      */
+    @Override
     public boolean catalogued() {
         return this != E3;
-    }
-
-    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
-    public AccessPattern pattern() {
-        return brief.pattern(name());
     }
 }

@@ -3,6 +3,7 @@ package workshop.testkit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -10,6 +11,7 @@ import java.util.stream.Collectors;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.BriefQuestion;
 import workshop.kit.catalogue.OracleSample;
+import workshop.kit.catalogue.QuestionInBrief;
 
 /**
  * Holds a design task's catalogue to its brief before the checker measures it: every question the
@@ -19,6 +21,18 @@ import workshop.kit.catalogue.OracleSample;
 public final class BriefExpectations {
 
     private BriefExpectations() {}
+
+    /**
+     * One pattern per catalogued question of the brief, each at the brief's rate and p99 target;
+     * returns the patterns by the questions' ids.
+     *
+     * @param howToDeclare how one is declared, for the message (e.g. "TicketQuestions.T1.pattern()")
+     */
+    public static Map<String, AccessPattern> assertDeclaresTheBrief(List<AccessPattern> patterns,
+            QuestionInBrief[] questions, String howToDeclare) {
+        return assertDeclaresTheBrief(patterns, Arrays.stream(questions).filter(QuestionInBrief::catalogued)
+                .collect(Collectors.toMap(QuestionInBrief::name, QuestionInBrief::brief)), howToDeclare);
+    }
 
     /**
      * One pattern per question of the brief, keyed by the question's id, each at the brief's rate

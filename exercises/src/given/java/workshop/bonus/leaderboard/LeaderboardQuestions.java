@@ -1,8 +1,8 @@
 package workshop.bonus.leaderboard;
 
 import java.time.Duration;
-import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.BriefQuestion;
+import workshop.kit.catalogue.QuestionInBrief;
 import workshop.kit.catalogue.Rate;
 
 /**
@@ -12,7 +12,7 @@ import workshop.kit.catalogue.Rate;
  * play for years, and a popular game records millions of rounds a day, so no partition may grow
  * without end.
  */
-public enum LeaderboardQuestions {
+public enum LeaderboardQuestions implements QuestionInBrief {
     L1("the 10 best scores of a game today, best first; a tie goes to the earlier round (the daily board)", Rate.perSecond(5_000), Duration.ofMillis(50)),
     L2("a player's 20 newest rounds in any game, newest first (their profile)", Rate.perSecond(2_000), Duration.ofMillis(50)),
     L3("one round, by player, game and exact time (the link in a notification)", Rate.perSecond(10), Duration.ofMillis(100)),
@@ -25,13 +25,8 @@ public enum LeaderboardQuestions {
         this.brief = new BriefQuestion(question, rate, p99);
     }
 
-    /** What is asked, how often and how fast. */
+    @Override
     public BriefQuestion brief() {
         return brief;
-    }
-
-    /** The question as an access pattern with its rate and target; you add the plan and the code that serves it. */
-    public AccessPattern pattern() {
-        return brief.pattern(name());
     }
 }

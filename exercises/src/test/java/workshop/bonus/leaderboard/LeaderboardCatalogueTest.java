@@ -1,7 +1,5 @@
 package workshop.bonus.leaderboard;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.catalogue.AccessPattern;
@@ -24,8 +22,7 @@ class LeaderboardCatalogueTest {
     void theCheckerPassesEveryQuestionAtTheBriefsRate(TracingSession traced) {
         LeaderboardCatalogue catalogue = new LeaderboardCatalogue();
         CatalogueReport report = CatalogueCheck.on(traced).run(catalogue);
-        BriefExpectations.assertDeclaresTheBrief(catalogue.patterns(),
-                Arrays.stream(LeaderboardQuestions.values()).collect(Collectors.toMap(Enum::name, LeaderboardQuestions::brief)),
+        BriefExpectations.assertDeclaresTheBrief(catalogue.patterns(), LeaderboardQuestions.values(),
                 "LeaderboardQuestions.L1.pattern()");
         for (AccessPattern pattern : catalogue.patterns()) {
             BriefExpectations.assertEverySampleCarriesAnAnswer(pattern, "LeaderboardAnswers...(same arguments)");

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -161,8 +160,8 @@ public final class Grading {
         /** The checks to run, in order, by the folder each runs in; and their results once run. */
         private final Map<Path, ExerciseFiles> checks = new LinkedHashMap<>();
         private final Map<Path, LessonCheck.Result> results = new HashMap<>();
-        /** The checks whose result was not the one expected, by folder: each gets a second look, alone. */
-        private final Set<Path> unexpected = new LinkedHashSet<>();
+        /** The checks whose result was not the one expected, by folder, and what it was: each gets a second look, alone. */
+        private final Map<Path, String> unexpected = new LinkedHashMap<>();
         private Map<RightAnswer, Optional<String>> rightLaidOut = Map.of();
         private Map<WrongAnswer, Optional<String>> wrongLaidOut = Map.of();
         private int gradedAgain;
@@ -214,9 +213,9 @@ public final class Grading {
                 gradedAgain = unexpected.size();
                 // A busy machine can hide a race or slow a test past its limit: what grading decides is what
                 // the check gives with no other check beside it, as before lessons were graded at once.
-                inTurn(turns.writeLock(), () -> unexpected.forEach(dir -> {
-                    log.printf("%n== lesson %s: %s graded again, alone: its result was not the one expected%n",
-                            lesson.number(), root.relativize(dir));
+                inTurn(turns.writeLock(), () -> unexpected.forEach((dir, why) -> {
+                    log.printf("%n== lesson %s: %s graded again, alone, as beside another lesson's check it %s%n",
+                            lesson.number(), root.relativize(dir), why);
                     results.put(dir, LessonCheck.run(checks.get(dir), dir));
                 }));
                 judge();
@@ -276,7 +275,7 @@ public final class Grading {
                         + solution.total() + " ran against the solution");
             }
             if (problems.size() > problemsBefore) {
-                unexpected.add(stubDir());
+                unexpected.put(stubDir(), problems.get(problems.size() - 1));
             }
             return failed + " of " + (stub.passed() + failed);
         }
@@ -289,8 +288,9 @@ public final class Grading {
                     caughtHere++;
                 } else {
                     problems.add("lesson " + lesson.number() + ", wrong answer " + answer.getKey().name() + ": " + verdict);
-                    answer.getValue().ifPresentOrElse(unapplied -> { },
-                            () -> unexpected.add(copyOf("wrong-answers", answer.getKey().name()).resolve("check")));
+                    if (answer.getValue().isEmpty()) {
+                        unexpected.put(copyOf("wrong-answers", answer.getKey().name()).resolve("check"), verdict);
+                    }
                 }
             }
             if (laidOut.size() < 5) {
@@ -312,8 +312,9 @@ public final class Grading {
                 } else {
                     problems.add("lesson " + lesson.number() + ", right answer " + answer.getKey().name() + " ("
                             + answer.getKey().design() + "): " + verdict.get());
-                    answer.getValue().ifPresentOrElse(unapplied -> { },
-                            () -> unexpected.add(copyOf("right-answers", answer.getKey().name()).resolve("check")));
+                    if (answer.getValue().isEmpty()) {
+                        unexpected.put(copyOf("right-answers", answer.getKey().name()).resolve("check"), verdict.get());
+                    }
                 }
             }
             return laidOut.isEmpty() ? "-" : passed + " of " + laidOut.size();

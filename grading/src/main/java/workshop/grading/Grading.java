@@ -49,8 +49,8 @@ public final class Grading {
 
     private static final String AT_ONCE = "--at-once=";
     /**
-     * Lessons graded at once: on a 2-core machine two keep the cores busy while the other waits on
-     * the cluster (schema agreement, traces); see docs/performance.md, "The grading step".
+     * Lessons graded at once: two, so that while one lesson's check waits on the cluster (schema
+     * agreement, traces) the other's uses the cores; measured in docs/performance.md, "The grading step".
      */
     private static final int DEFAULT_AT_ONCE = 2;
 

@@ -8,10 +8,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import workshop.kit.cassandra.LocalCluster;
@@ -32,16 +41,30 @@ import workshop.testkit.runner.LessonCheck;
  * every wrong answer of grading/wrong-answers fails, first at the test it is meant to fail, with a
  * message that names the mistake. The stubs and wrong answers are graded as a learner's check
  * grades them, so their failures are expected and counted here instead of reported as errors.
- * Arguments: the project root, then optionally lesson numbers to grade only those, and
- * --wrong-answers-only to skip the solutions and stubs.
+ * Arguments: the project root, then optionally lesson numbers to grade only those,
+ * --wrong-answers-only to skip the solutions and stubs, and --at-once=N for how many lessons are
+ * graded at the same time (each lesson's checks run one after another).
  */
 public final class Grading {
+
+    private static final String AT_ONCE = "--at-once=";
+    /**
+     * Lessons graded at once: two, so that while one lesson's check waits on the cluster (schema
+     * agreement, traces) the other's uses the cores; measured in docs/performance.md, "The grading step".
+     */
+    private static final int DEFAULT_AT_ONCE = 2;
 
     private final Path root;
     private final Path work;
     private final PrintStream out;
     private final PrintStream log;
     private final List<String> problems = new ArrayList<>();
+    /**
+     * Held to read by a check that may run beside others, to write by one that must run alone: a
+     * lesson whose tests take hold of the nodes, and the second look at an unexpected result. Fair, so
+     * a check waiting to run alone is not overtaken.
+     */
+    private final ReadWriteLock turns = new ReentrantReadWriteLock(true);
 
     private Grading(Path root, PrintStream out, PrintStream log) {
         this.root = root;
@@ -54,6 +77,8 @@ public final class Grading {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         List<String> options = Stream.of(args).skip(1).flatMap(a -> Stream.of(a.split("\\s+"))).filter(a -> !a.isBlank()).toList();
         boolean wrongAnswersOnly = options.contains("--wrong-answers-only");
+        int atOnce = options.stream().filter(a -> a.startsWith(AT_ONCE)).map(a -> Integer.parseInt(a.substring(AT_ONCE.length())))
+                .findFirst().orElse(DEFAULT_AT_ONCE);
         Set<String> only = Set.copyOf(options.stream().filter(a -> !a.startsWith("--")).map(a -> Lessons.require(a).number()).toList());
         if (Grading.class.getClassLoader().getResource("workshop/lesson01") != null) {
             throw new IllegalStateException("Exercise classes are on the grading classpath: they would shadow the code"
@@ -66,7 +91,7 @@ public final class Grading {
         try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true)) {
             Grading grading = new Grading(root, out, log);
             long started = System.nanoTime();
-            grading.gradeAll(only, wrongAnswersOnly);
+            grading.gradeAll(only, wrongAnswersOnly, atOnce);
             out.printf("Grading took %d s; the tests' own output is in %s%n", (System.nanoTime() - started) / 1_000_000_000,
                     root.relativize(logFile));
             exit = grading.report(wrongAnswersOnly);
@@ -75,33 +100,288 @@ public final class Grading {
         System.exit(exit);
     }
 
-    private void gradeAll(Set<String> only, boolean wrongAnswersOnly) {
+    private void gradeAll(Set<String> only, boolean wrongAnswersOnly, int atOnce) {
         Map<String, Counts> solutions = TestReports.countByLesson(TestReports.read(root.resolve("solutions/target/surefire-reports")));
+        List<LessonGrading> lessons = Lessons.ALL.stream()
+                .filter(l -> l.exercisePackage().isPresent() && (only.isEmpty() || only.contains(l.number())))
+                .map(l -> new LessonGrading(l, solutions.getOrDefault(l.id(), new Counts(0, 0)), wrongAnswersOnly))
+                .toList();
+        // The tests' output goes to the log, so the report stays readable; set once, as lessons run at once.
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        System.setOut(log);
+        System.setErr(log);
+        ExecutorService pool = Executors.newFixedThreadPool(atOnce);
+        try {
+            // Lessons at once, each its checks in turn: no two checks share a test class, so none shares a
+            // keyspace, and a lesson's keyspaces stay reusable from one of its checks to the next.
+            Map<LessonGrading, Future<?>> running = new LinkedHashMap<>();
+            lessons.forEach(l -> running.put(l, pool.submit(l::grade)));
+            running.forEach((lesson, graded) -> {
+                await(graded);
+                out.println(lesson.line());
+            });
+        } finally {
+            pool.shutdownNow();
+            System.setOut(stdout);
+            System.setErr(stderr);
+        }
         TextTable table = TextTable.of("lesson", "id", "solution passed", "other designs passed", "stub failed",
                 "wrong answers caught");
-        for (Lesson lesson : Lessons.ALL) {
-            if (lesson.exercisePackage().isEmpty() || !(only.isEmpty() || only.contains(lesson.number()))) {
-                continue;
-            }
-            String solved = "-";
-            String otherDesigns = "-";
-            String stubbed = "-";
-            if (!wrongAnswersOnly) {
-                Counts solution = solutions.getOrDefault(lesson.id(), new Counts(0, 0));
-                solved = gradeSolution(lesson, solution);
-                otherDesigns = gradeRightAnswers(lesson);
-                stubbed = gradeStub(lesson, solution.total());
-            }
-            String caught = gradeWrongAnswers(lesson);
-            table.row(lesson.number(), lesson.id(), solved, otherDesigns, stubbed, caught);
-        }
+        lessons.forEach(l -> {
+            table.row(l.lesson.number(), l.lesson.id(), l.solved, l.otherDesigns, l.stubbed, l.caught);
+            problems.addAll(l.problems);
+        });
         out.println();
         out.println("Grading in every direction (solutions and other right designs pass; stubs and wrong answers fail):");
         table.print();
     }
 
+    private static void await(Future<?> graded) {
+        try {
+            graded.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Grading was interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Grading a lesson failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /**
+     * One lesson's grading: its checks laid out, run one after another (each one's test JVM started
+     * while the one before runs), then judged; its row of the table and its problems, kept for the report.
+     */
+    private final class LessonGrading {
+        private final Lesson lesson;
+        private final Counts solution;
+        private final boolean wrongAnswersOnly;
+        private final List<String> problems = new ArrayList<>();
+        /** The checks to run, in order, by the folder each runs in; and their results once run. */
+        private final Map<Path, ExerciseFiles> checks = new LinkedHashMap<>();
+        private final Map<Path, LessonCheck.Result> results = new HashMap<>();
+        /** The checks whose result was not the one expected, by folder, and what it was: each gets a second look, alone. */
+        private final Map<Path, String> unexpected = new LinkedHashMap<>();
+        private Map<RightAnswer, Optional<String>> rightLaidOut = Map.of();
+        private Map<WrongAnswer, Optional<String>> wrongLaidOut = Map.of();
+        private int gradedAgain;
+        private String solved = "-";
+        private String otherDesigns = "-";
+        private String stubbed = "-";
+        private String caught = "-";
+
+        LessonGrading(Lesson lesson, Counts solution, boolean wrongAnswersOnly) {
+            this.lesson = lesson;
+            this.solution = solution;
+            this.wrongAnswersOnly = wrongAnswersOnly;
+        }
+
+        /** Whether its tests take hold of the cluster's nodes (pause them, change their settings): it runs alone. */
+        private boolean alone() {
+            ExerciseFiles files = new ExerciseFiles(root, lesson);
+            return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(test -> {
+                try {
+                    return Files.readString(test).contains("CassandraExtension.cluster()");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+
+        String line() {
+            return "Lesson " + lesson.number() + " " + lesson.id() + ": wrong answers caught: " + caught
+                    + (gradedAgain > 0 ? " (" + gradedAgain + " check(s) graded again alone, see the log)" : "");
+        }
+
+        void grade() {
+            List<RightAnswer> right = wrongAnswersOnly ? List.of() : RightAnswer.of(lesson.files(root));
+            List<WrongAnswer> wrong = WrongAnswer.of(lesson.files(root));
+            rightLaidOut = new LinkedHashMap<>();
+            right.forEach(answer -> rightLaidOut.put(answer, layOut(copyOf("right-answers", answer.name()), answer.diffs())));
+            if (!wrongAnswersOnly) {
+                checks.put(stubDir(), new ExerciseFiles(root, lesson));
+            }
+            wrongLaidOut = new LinkedHashMap<>();
+            wrong.forEach(answer -> wrongLaidOut.put(answer, layOut(copyOf("wrong-answers", answer.name()), answer.diffs())));
+            if (alone()) {
+                inTurn(turns.writeLock(), () -> runInTurn(false));
+            } else {
+                runInTurn(true);
+            }
+            judge();
+            if (!unexpected.isEmpty()) {
+                gradedAgain = unexpected.size();
+                // A busy machine can hide a race or slow a test past its limit: what grading decides is what
+                // the check gives with no other check beside it, as before lessons were graded at once.
+                inTurn(turns.writeLock(), () -> unexpected.forEach((dir, why) -> {
+                    log.printf("%n== lesson %s: %s graded again, alone, as beside another lesson's check it %s%n",
+                            lesson.number(), root.relativize(dir), why);
+                    results.put(dir, LessonCheck.run(checks.get(dir), dir));
+                }));
+                judge();
+            }
+        }
+
+        private Path stubDir() {
+            return work.resolve("stubs");
+        }
+
+        /** The figures and problems of the results at hand. */
+        private void judge() {
+            problems.clear();
+            unexpected.clear();
+            if (!wrongAnswersOnly) {
+                solved = gradeSolution(lesson, solution, problems);
+                otherDesigns = gradeRightAnswers(rightLaidOut);
+                stubbed = gradeStub(results.get(stubDir()));
+            }
+            caught = gradeWrongAnswers(wrongLaidOut);
+        }
+
+        private Path copyOf(String corpus, String answer) {
+            return work.resolve(corpus).resolve(lesson.number()).resolve(answer);
+        }
+
+        /** Lays out a learner's copy (see {@link #applied}) and plans its check; else why it could not be made. */
+        private Optional<String> layOut(Path copy, List<Path> diffs) {
+            Optional<String> unapplied = applied(lesson, copy, diffs);
+            if (unapplied.isEmpty()) {
+                checks.put(copy.resolve("check"), new ExerciseFiles(copy, lesson));
+            }
+            return unapplied;
+        }
+
+        /** Runs the checks one after another; ahead: each one's test JVM starts while the one before runs. */
+        private void runInTurn(boolean ahead) {
+            List<Map.Entry<Path, ExerciseFiles>> planned = List.copyOf(checks.entrySet());
+            LessonCheck.Ahead next = null;
+            for (int i = 0; i < planned.size(); i++) {
+                LessonCheck.Ahead now = next != null ? next : LessonCheck.ahead(planned.get(i).getValue(), planned.get(i).getKey());
+                next = ahead && i + 1 < planned.size() ? LessonCheck.ahead(planned.get(i + 1).getValue(), planned.get(i + 1).getKey()) : null;
+                results.put(planned.get(i).getKey(), ahead ? inTurn(turns.readLock(), now::run) : now.run());
+            }
+        }
+
+        private String gradeStub(LessonCheck.Result stub) {
+            int failed = stub.failures().size();
+            int problemsBefore = problems.size();
+            if (!stub.compiled()) {
+                problems.add("lesson " + lesson.number() + ": the stub does not compile: " + stub.compileErrors());
+            } else if (stub.passed() > 0) {
+                problems.add("lesson " + lesson.number() + ": " + stub.passed() + " test(s) pass against the stub in exercises/"
+                        + " (a test that cannot fail, or a stub that is not a stub)");
+            } else if (failed != solution.total()) {
+                problems.add("lesson " + lesson.number() + ": " + failed + " test(s) failed against the stub, "
+                        + solution.total() + " ran against the solution");
+            }
+            if (problems.size() > problemsBefore) {
+                unexpected.put(stubDir(), problems.get(problems.size() - 1));
+            }
+            return failed + " of " + (stub.passed() + failed);
+        }
+
+        private String gradeWrongAnswers(Map<WrongAnswer, Optional<String>> laidOut) {
+            int caughtHere = 0;
+            for (Map.Entry<WrongAnswer, Optional<String>> answer : laidOut.entrySet()) {
+                String verdict = answer.getValue().orElseGet(() -> judgeWrong(answer.getKey()));
+                if (verdict == null) {
+                    caughtHere++;
+                } else {
+                    problems.add("lesson " + lesson.number() + ", wrong answer " + answer.getKey().name() + ": " + verdict);
+                    if (answer.getValue().isEmpty()) {
+                        unexpected.put(copyOf("wrong-answers", answer.getKey().name()).resolve("check"), verdict);
+                    }
+                }
+            }
+            if (laidOut.size() < 5) {
+                problems.add("lesson " + lesson.number() + " has " + laidOut.size() + " wrong answers; the corpus keeps at least 5");
+            }
+            return caughtHere + " of " + laidOut.size();
+        }
+
+        /**
+         * A second correct design of another shape (other table names, another clustering) must pass
+         * every test: the tests grade answers and cost, not the reference solution's layout.
+         */
+        private String gradeRightAnswers(Map<RightAnswer, Optional<String>> laidOut) {
+            int passed = 0;
+            for (Map.Entry<RightAnswer, Optional<String>> answer : laidOut.entrySet()) {
+                Optional<String> verdict = answer.getValue().isPresent() ? answer.getValue() : judgeRight(answer.getKey());
+                if (verdict.isEmpty()) {
+                    passed++;
+                } else {
+                    problems.add("lesson " + lesson.number() + ", right answer " + answer.getKey().name() + " ("
+                            + answer.getKey().design() + "): " + verdict.get());
+                    if (answer.getValue().isEmpty()) {
+                        unexpected.put(copyOf("right-answers", answer.getKey().name()).resolve("check"), verdict.get());
+                    }
+                }
+            }
+            return laidOut.isEmpty() ? "-" : passed + " of " + laidOut.size();
+        }
+
+        /** Empty when the right answer passed every test, else what went otherwise. */
+        private Optional<String> judgeRight(RightAnswer answer) {
+            LessonCheck.Result result = results.get(copyOf("right-answers", answer.name()).resolve("check"));
+            if (!result.compiled()) {
+                return Optional.of("does not compile: " + result.compileErrors());
+            }
+            if (result.withheld()) {
+                return Optional.of("could not be graded: a cost was not measured");
+            }
+            return result.firstFailure().map(failure -> "failed " + failure.source() + ": " + oneLine(failure.message()));
+        }
+
+        /** Null when the wrong answer failed as intended, else what went otherwise. */
+        private String judgeWrong(WrongAnswer answer) {
+            LessonCheck.Result result = results.get(copyOf("wrong-answers", answer.name()).resolve("check"));
+            if (!result.compiled()) {
+                return "does not compile (a wrong answer must fail a test, not the compiler): " + result.compileErrors();
+            }
+            if (result.withheld()) {
+                return "could not be graded: a cost was not measured (" + oneLine(result.failures().get(0).message()) + ")";
+            }
+            // The failure the learner is shown first: the runner ranks them, the answer before its cost.
+            Optional<LessonCheck.Failure> failure = result.firstFailure();
+            if (failure.isEmpty()) {
+                return "passed every test (" + answer.mistake() + ")";
+            }
+            String first = failure.get().source();
+            String message = failure.get().message();
+            log.printf("%n== lesson %s, %s: first failure %s%n%s%n", lesson.number(), answer.name(), first, message);
+            if (!answer.tests().contains(first)) {
+                return "failed first at " + first + ", not at " + String.join(" or ", answer.tests()) + ": " + oneLine(message);
+            }
+            if (message.contains("and was stopped")) {
+                return first + " failed by running out of time, not by an assertion that names the mistake";
+            }
+            String flat = oneLine(message, Integer.MAX_VALUE); // words may wrap onto the message's next line
+            List<String> missing = answer.words().stream().filter(w -> !flat.contains(w)).toList();
+            if (!missing.isEmpty()) {
+                return first + " failed, but its message lacks " + missing + ": " + oneLine(message);
+            }
+            return null;
+        }
+    }
+
     /** The solutions module's own test run: every test passes. */
-    private String gradeSolution(Lesson lesson, Counts solution) {
+    private static <T> T inTurn(Lock lock, Supplier<T> check) {
+        lock.lock();
+        try {
+            return check.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void inTurn(Lock lock, Runnable checks) {
+        inTurn(lock, () -> {
+            checks.run();
+            return null;
+        });
+    }
+
+    private static String gradeSolution(Lesson lesson, Counts solution, List<String> problems) {
         if (solution.total() == 0) {
             problems.add("lesson " + lesson.number() + " ran no tests against its solution");
         } else if (solution.failed() > 0) {
@@ -109,76 +389,6 @@ public final class Grading {
                     + " solution (see solutions/target/surefire-reports)");
         }
         return solution.passed() + " of " + solution.total();
-    }
-
-    private String gradeStub(Lesson lesson, int solutionTests) {
-        LessonCheck.Result stub = quietly(() -> LessonCheck.run(new ExerciseFiles(root, lesson), work.resolve("stubs")));
-        int failed = stub.failures().size();
-        if (!stub.compiled()) {
-            problems.add("lesson " + lesson.number() + ": the stub does not compile: " + stub.compileErrors());
-        } else if (stub.passed() > 0) {
-            problems.add("lesson " + lesson.number() + ": " + stub.passed() + " test(s) pass against the stub in exercises/"
-                    + " (a test that cannot fail, or a stub that is not a stub)");
-        } else if (failed != solutionTests) {
-            problems.add("lesson " + lesson.number() + ": " + failed + " test(s) failed against the stub, "
-                    + solutionTests + " ran against the solution");
-        }
-        return failed + " of " + (stub.passed() + failed);
-    }
-
-    private String gradeWrongAnswers(Lesson lesson) {
-        List<WrongAnswer> wrong = WrongAnswer.of(lesson.files(root));
-        int caught = 0;
-        for (WrongAnswer answer : wrong) {
-            String verdict = grade(lesson, answer);
-            if (verdict == null) {
-                caught++;
-            } else {
-                problems.add("lesson " + lesson.number() + ", wrong answer " + answer.name() + ": " + verdict);
-            }
-        }
-        String line = "wrong answers caught: " + caught + " of " + wrong.size();
-        out.println("Lesson " + lesson.number() + " " + lesson.id() + ": " + line);
-        if (wrong.size() < 5) {
-            problems.add("lesson " + lesson.number() + " has " + wrong.size() + " wrong answers; the corpus keeps at least 5");
-        }
-        return caught + " of " + wrong.size();
-    }
-
-    /**
-     * A second correct design of another shape (other table names, another clustering) must pass
-     * every test: the tests grade answers and cost, not the reference solution's layout.
-     */
-    private String gradeRightAnswers(Lesson lesson) {
-        List<RightAnswer> right = RightAnswer.of(lesson.files(root));
-        int passed = 0;
-        for (RightAnswer answer : right) {
-            Optional<String> verdict = gradeRight(lesson, answer);
-            if (verdict.isEmpty()) {
-                passed++;
-            } else {
-                problems.add("lesson " + lesson.number() + ", right answer " + answer.name() + " (" + answer.design() + "): "
-                        + verdict.get());
-            }
-        }
-        return right.isEmpty() ? "-" : passed + " of " + right.size();
-    }
-
-    /** Empty when the right answer passed every test, else what went otherwise. */
-    private Optional<String> gradeRight(Lesson lesson, RightAnswer answer) {
-        Path copy = work.resolve("right-answers").resolve(lesson.number()).resolve(answer.name());
-        Optional<String> unapplied = applied(lesson, copy, answer.diffs());
-        if (unapplied.isPresent()) {
-            return unapplied;
-        }
-        LessonCheck.Result result = quietly(() -> LessonCheck.run(new ExerciseFiles(copy, lesson), copy.resolve("check")));
-        if (!result.compiled()) {
-            return Optional.of("does not compile: " + result.compileErrors());
-        }
-        if (result.withheld()) {
-            return Optional.of("could not be graded: a cost was not measured");
-        }
-        return result.firstFailure().map(failure -> "failed " + failure.source() + ": " + oneLine(failure.message()));
     }
 
     /**
@@ -203,57 +413,6 @@ public final class Grading {
             }
         }
         return diffs.isEmpty() ? Optional.of("has no X.java.diff: nothing differs from the reference solution") : Optional.empty();
-    }
-
-    /** Null when the wrong answer failed as intended, else what went otherwise. */
-    private String grade(Lesson lesson, WrongAnswer answer) {
-        Path copy = work.resolve("wrong-answers").resolve(lesson.number()).resolve(answer.name());
-        Optional<String> unapplied = applied(lesson, copy, answer.diffs());
-        if (unapplied.isPresent()) {
-            return unapplied.get();
-        }
-        ExerciseFiles files = new ExerciseFiles(copy, lesson);
-        LessonCheck.Result result = quietly(() -> LessonCheck.run(files, copy.resolve("check")));
-        if (!result.compiled()) {
-            return "does not compile (a wrong answer must fail a test, not the compiler): " + result.compileErrors();
-        }
-        if (result.withheld()) {
-            return "could not be graded: a cost was not measured (" + oneLine(result.failures().get(0).message()) + ")";
-        }
-        // The failure the learner is shown first: the runner ranks them, the answer before its cost.
-        Optional<LessonCheck.Failure> failure = result.firstFailure();
-        if (failure.isEmpty()) {
-            return "passed every test (" + answer.mistake() + ")";
-        }
-        String first = failure.get().source();
-        String message = failure.get().message();
-        log.printf("%n== lesson %s, %s: first failure %s%n%s%n", lesson.number(), answer.name(), first, message);
-        if (!answer.tests().contains(first)) {
-            return "failed first at " + first + ", not at " + String.join(" or ", answer.tests()) + ": " + oneLine(message);
-        }
-        if (message.contains("and was stopped")) {
-            return first + " failed by running out of time, not by an assertion that names the mistake";
-        }
-        String flat = oneLine(message, Integer.MAX_VALUE); // words may wrap onto the message's next line
-        List<String> missing = answer.words().stream().filter(w -> !flat.contains(w)).toList();
-        if (!missing.isEmpty()) {
-            return first + " failed, but its message lacks " + missing + ": " + oneLine(message);
-        }
-        return null;
-    }
-
-    /** Runs the tests with their output going to the log, so the report stays readable. */
-    private <T> T quietly(Supplier<T> work) {
-        PrintStream stdout = System.out;
-        PrintStream stderr = System.err;
-        System.setOut(log);
-        System.setErr(log);
-        try {
-            return work.get();
-        } finally {
-            System.setOut(stdout);
-            System.setErr(stderr);
-        }
     }
 
     private int report(boolean wrongAnswersOnly) {

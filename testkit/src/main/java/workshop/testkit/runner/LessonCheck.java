@@ -124,6 +124,31 @@ public final class LessonCheck {
     }
 
     /**
+     * A check whose test JVM starts now, so it warms up while the caller is busy with something else
+     * (grading runs the check before it meanwhile); {@link Ahead#run} grades, as {@link #run} does.
+     */
+    public static Ahead ahead(ExerciseFiles files, Path workDir) {
+        return new Ahead(files, workDir, prepare(files, workDir));
+    }
+
+    /** A check with its test JVM started (see {@link #ahead}); it is run once. */
+    public static final class Ahead {
+        private final ExerciseFiles files;
+        private final Path workDir;
+        private final GradingProcess process;
+
+        private Ahead(ExerciseFiles files, Path workDir, GradingProcess process) {
+            this.files = files;
+            this.workDir = workDir;
+            this.process = process;
+        }
+
+        public Result run() {
+            return LessonCheck.run(files, workDir, process);
+        }
+    }
+
+    /**
      * Grades with the given test JVM (see {@link #prepare}, {@link WarmGrading#adopt}); it is used up.
      * A fresh JVM warms up while the lesson compiles here; an adopted one, already warm, compiles it
      * itself, with a compiler that is warm too.

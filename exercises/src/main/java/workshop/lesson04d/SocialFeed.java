@@ -31,6 +31,11 @@ import workshop.kit.catalogue.Catalogue;
  *   - every answer is the oracle's: declare F1 to F3 served on FeedOracle's samples
  *     ({@code pattern().plan(...).servedOn(FeedOracle.feeds(), ...)}); F4 is graded by a test
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
+ *
+ * Plan first: declare the patterns, then review them with no table built:
+ *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson04d exercises/src/given/java/workshop/lesson04d
+ * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
+ * the check then fails a schema built otherwise. Every check draws your design in .workshop/diagrams/.
  */
 public class SocialFeed implements Catalogue {
 

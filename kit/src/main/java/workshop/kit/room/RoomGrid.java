@@ -32,12 +32,12 @@ public record RoomGrid(String room, Instant at, Duration stuckAfter, int checks,
     public record Cell(State state, Duration failingFor, String failedTest, String firstFailure) {
         static final Cell NOT_CHECKED = new Cell(State.NOT_CHECKED, Duration.ZERO, "", "");
 
-        /** At most 5 characters: "ok", "x 3m" (failing for 3 minutes), "!14m" (stuck), "." (never checked). */
+        /** At most 4 characters: "ok", "x3m" (failing for 3 minutes), "!14m" (stuck), "." (never checked). */
         public String label() {
             return switch (state) {
                 case NOT_CHECKED -> ".";
                 case PASSED -> "ok";
-                case FAILING -> "x " + minutes(failingFor);
+                case FAILING -> "x" + minutes(failingFor);
                 case STUCK -> "!" + minutes(failingFor);
             };
         }
@@ -103,9 +103,9 @@ public record RoomGrid(String room, Instant at, Duration stuckAfter, int checks,
         return new CommonFailure(lesson, top.getKey(), top.getValue().get(0).firstFailure(), top.getValue().size(), failing.size());
     }
 
-    /** "3m", "95m", "2h": minutes until 100, hours after, so a label stays within 5 characters. */
+    /** "3m", "95m", "2h": minutes until 100, hours after (at most 99), so a label stays within 4 characters. */
     static String minutes(Duration duration) {
         long minutes = duration.toMinutes();
-        return minutes < 100 ? minutes + "m" : Math.min(999, duration.toHours()) + "h";
+        return minutes < 100 ? minutes + "m" : Math.min(99, duration.toHours()) + "h";
     }
 }

@@ -12,7 +12,8 @@ public final class RoomGridText {
     static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
     /** The widest namespace (20 characters) and a space. */
     private static final int LEARNER_WIDTH = 21;
-    private static final int CELL_WIDTH = 6;
+    /** A label of at most 4 characters and a space: every lesson's column fits beside the widest name. */
+    private static final int CELL_WIDTH = 5;
 
     private RoomGridText() {}
 

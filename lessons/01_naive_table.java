@@ -4,8 +4,6 @@
 //MAIN naive_table
 //DESCRIPTION Lesson 01: a table keyed by message_id cannot answer "the newest messages of a chat"
 
-import static workshop.kit.cassandra.Keyspaces.schema;
-
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;

@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -20,12 +19,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -46,20 +43,10 @@ import workshop.testkit.DesignDiagrams;
  * kills it when a test passes the time limit, and nothing it started outlives the check. It
  * warms up (loads the test engine, connects to the cluster) before it is told what to run, which
  * the runner uses to overlap that with compiling, and watch to have the next one ready.
- * Talks to the runner in tab-separated lines on stdout (see {@link GradingProcess}); the learner's
+ * Talks to the runner in {@link CheckMessage}s on stdout (see {@link GradingProcess}); the learner's
  * own output and the driver's go to a log file.
  */
 public final class CheckProcess {
-
-    static final String READY = "READY";
-    static final String START = "START";
-    static final String DONE = "DONE";
-    static final String LEFT = "LEFT";
-    /** A design the tests checked was drawn (see {@link DesignDiagrams}): the drawing's path, encoded. */
-    static final String DIAGRAM = "DIAGRAM";
-    static final String END = "END";
-    /** The lesson did not compile (a warm JVM compiles it): the errors, one a line, encoded. */
-    static final String COMPILE_ERRORS = "COMPILE_ERRORS";
 
     /**
      * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
@@ -93,12 +80,12 @@ public final class CheckProcess {
                 protocol = new PrintStream(WarmGrading.output(runner), true, StandardCharsets.UTF_8);
                 commands = WarmGrading.input(runner);
             }
-            protocol.println(READY);
+            protocol.println(new CheckMessage.Ready().encode());
             BufferedReader in = new BufferedReader(new InputStreamReader(commands, StandardCharsets.UTF_8));
             String command = in.readLine();
             if (command != null) {
-                List<String> parts = List.of(command.split("\t", -1));
-                Path log = Path.of(parts.get(0));
+                CheckMessage.Run run = CheckMessage.Run.decode(command);
+                Path log = run.log();
                 Files.createDirectories(log.getParent());
                 learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
                 learner.write(warmUp.toByteArray());
@@ -107,21 +94,19 @@ public final class CheckProcess {
                 if (server.isPresent()) {
                     WarmGrading.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
                 }
-                Path classes = Path.of(parts.get(1));
-                List<String> errors = parts.get(2).isEmpty() ? List.of()
-                        : JavaSources.compile(Stream.of(parts.get(2).split(File.pathSeparator)).map(Path::of).toList(), classes);
+                List<String> errors = run.sources().isEmpty() ? List.of() : JavaSources.compile(run.sources(), run.classes());
                 if (errors.isEmpty()) {
-                    run(launcher, classes, Set.copyOf(parts.subList(3, parts.size())), protocol);
+                    run(launcher, run.classes(), Set.copyOf(run.skip()), protocol);
                 } else {
-                    protocol.println(COMPILE_ERRORS + "\t" + encode(String.join("\n", errors)));
+                    protocol.println(new CheckMessage.CompileErrors(errors).encode());
                 }
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
-            protocol.println(DONE + "\t-\tFAIL\t" + encode("the check") + "\t" + FailureText.kind(failed, false) + "\t"
-                    + encode(FailureText.describe(failed)) + "\t0\t0");
+            protocol.println(new CheckMessage.Failed("-", "the check", FailureText.kind(failed, false),
+                    FailureText.describe(failed), 0).encode());
         }
-        protocol.println(END);
+        protocol.println(new CheckMessage.End().encode());
         protocol.flush();
         learner.flush();
         Runtime.getRuntime().halt(0); // whatever the learner's code left running ends here
@@ -163,7 +148,7 @@ public final class CheckProcess {
         }
         List<String> left = threadsLeftBehind(before);
         if (!left.isEmpty()) {
-            protocol.println(LEFT + "\t" + encode(String.join(", ", left)));
+            protocol.println(new CheckMessage.Left(String.join(", ", left)).encode());
         }
     }
 
@@ -193,14 +178,6 @@ public final class CheckProcess {
         return left.stream().map(Thread::getName).sorted().toList();
     }
 
-    static String encode(String text) {
-        return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    static String decode(String text) {
-        return new String(Base64.getDecoder().decode(text), StandardCharsets.UTF_8);
-    }
-
     /**
      * Says when each test and class starts (so the runner can time it, and blame it when it has to
      * be stopped), how it ended, each with the task its tags give it (see {@link TestTags}), and what it drew.
@@ -209,32 +186,28 @@ public final class CheckProcess {
 
         @Override
         public void executionStarted(TestIdentifier test) {
-            protocol.println(START + "\t" + test.getUniqueId() + "\t" + encode(test.getDisplayName()) + "\t"
-                    + TestTags.of(test).task());
+            protocol.println(new CheckMessage.Started(test.getUniqueId(), test.getDisplayName(), TestTags.of(test).task()).encode());
         }
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-            DesignDiagrams.take().forEach(drawing -> protocol.println(DIAGRAM + "\t" + encode(drawing.toString())));
-            boolean passed = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
+            DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
             TestTags tags = TestTags.of(test);
-            if (!test.isTest() && passed) {
-                protocol.println(DONE + "\t" + test.getUniqueId() + "\tCONTAINER\t-\t-\t-\t0\t" + tags.task());
+            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                protocol.println(new CheckMessage.Passed(test.getUniqueId(), test.isTest(), tags.task()).encode());
                 return;
             }
             Throwable error = result.getThrowable().orElse(null);
             String message = error == null ? "failed" : FailureText.describe(error);
-            LessonCheck.Kind kind = error == null ? LessonCheck.Kind.ANSWER : FailureText.kind(error, tags.race());
-            protocol.println(DONE + "\t" + test.getUniqueId() + "\t" + (passed ? "PASS" : "FAIL") + "\t"
-                    + encode(test.getDisplayName()) + "\t" + kind + "\t" + encode(message) + "\t" + (test.isTest() ? 1 : 0)
-                    + "\t" + tags.task());
+            Kind kind = error == null ? Kind.ANSWER : FailureText.kind(error, tags.race());
+            protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), kind, message, tags.task()).encode());
         }
 
         @Override
         public void executionSkipped(TestIdentifier test, String reason) {
             if (test.isTest()) {
-                protocol.println(DONE + "\t" + test.getUniqueId() + "\tFAIL\t" + encode(test.getDisplayName()) + "\t"
-                        + LessonCheck.Kind.ANSWER + "\t" + encode("skipped: " + reason) + "\t1\t" + TestTags.of(test).task());
+                protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), Kind.ANSWER, "skipped: " + reason,
+                        TestTags.of(test).task()).encode());
             }
         }
     }

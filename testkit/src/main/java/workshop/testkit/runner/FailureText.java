@@ -15,7 +15,6 @@ import workshop.kit.terminal.RefusedStatement;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.MeasurementIncomplete;
 import workshop.testkit.SchemaChanged;
-import workshop.testkit.runner.LessonCheck.Kind;
 
 /**
  * Turns a test's failure into what the learner reads: what kind of failure it is (by type, and

@@ -49,7 +49,7 @@ public record Grade(String lesson, String id, Status status, int passed, int fai
     public record TaskGrade(int number, String title, LessonState state, FailureGrade firstFailure) {}
 
     /** One failed test: its kind (what to fix first), its task (0 outside tasks), the test and what the learner reads. */
-    public record FailureGrade(LessonCheck.Kind kind, int task, String test, String source, String message) {
+    public record FailureGrade(Kind kind, int task, String test, String source, String message) {
         static FailureGrade of(LessonCheck.Failure failure) {
             return new FailureGrade(failure.kind(), failure.task(), failure.test(), failure.source(),
                     failure.message().strip());

@@ -1,7 +1,6 @@
 package workshop.testkit.runner;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -29,12 +28,9 @@ import workshop.testkit.CassandraExtension;
  */
 final class GradingProcess {
 
-    /** What the child printed when it closed its output without a word: it died. */
-    static final String GONE = "GONE";
-
     private final ProcessHandle process;
     private final OutputStream commands;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final BlockingQueue<CheckMessage> messages = new LinkedBlockingQueue<>();
     /** Where the learner's output goes, and beside it the timeline. */
     private final Path log;
     private final Path timeline;
@@ -54,14 +50,16 @@ final class GradingProcess {
         Thread reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    ready |= line.equals(CheckProcess.READY);
-                    lines.add(line);
                     note(line);
+                    CheckMessage.decode(line).ifPresent(message -> {
+                        ready |= message instanceof CheckMessage.Ready;
+                        messages.add(message);
+                    });
                 }
             } catch (IOException ended) {
-                // the process was killed; GONE below says so
+                // the process was killed; Gone below says so
             }
-            lines.add(GONE);
+            messages.add(new CheckMessage.Gone());
         }, "check-process-reader");
         reader.setDaemon(true);
         reader.start();
@@ -117,8 +115,8 @@ final class GradingProcess {
     boolean awaitReady(Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!ready) {
-            Optional<String> line = next(Duration.ofNanos(deadline - System.nanoTime()));
-            if (line.isEmpty() || line.get().equals(GONE)) {
+            Optional<CheckMessage> message = next(Duration.ofNanos(deadline - System.nanoTime()));
+            if (message.isEmpty() || message.get() instanceof CheckMessage.Gone) {
                 return false;
             }
         }
@@ -136,13 +134,10 @@ final class GradingProcess {
                 times = Files.newBufferedWriter(timeline);
             }
             note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");
-            List<String> fields = new ArrayList<>(List.of(log.toString(), classes.toString(),
-                    String.join(File.pathSeparator, sources.stream().map(Path::toString).toList())));
-            fields.addAll(skip);
-            commands.write((String.join("\t", fields) + "\n").getBytes(StandardCharsets.UTF_8));
+            commands.write((new CheckMessage.Run(log, classes, sources, skip).encode() + "\n").getBytes(StandardCharsets.UTF_8));
             commands.flush();
         } catch (IOException e) {
-            lines.add(GONE);
+            messages.add(new CheckMessage.Gone());
         }
     }
 
@@ -159,14 +154,14 @@ final class GradingProcess {
         }
     }
 
-    /** Its next line, or empty when none came within the limit. */
-    Optional<String> next(Duration limit) {
+    /** Its next message, or empty when none came within the limit. */
+    Optional<CheckMessage> next(Duration limit) {
         try {
-            return Optional.ofNullable(lines.poll(Math.max(1, limit.toMillis()), TimeUnit.MILLISECONDS));
+            return Optional.ofNullable(messages.poll(Math.max(1, limit.toMillis()), TimeUnit.MILLISECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill();
-            return Optional.of(GONE);
+            return Optional.of(new CheckMessage.Gone());
         }
     }
 

@@ -39,14 +39,6 @@ public final class LessonCheck {
     private static final int MAX_RESTARTS = 10;
 
     /**
-     * What a failure is, in the order a learner should fix them: a wrong answer first, then its
-     * cost, then a race, then what is not written yet; a cost that could not be measured is not
-     * the learner's failure and comes last. A class that ran against a schema its code no longer
-     * creates is never shown: the check runs again.
-     */
-    public enum Kind { ANSWER, COST, RACE, NOT_WRITTEN, UNMEASURED, SCHEMA_CHANGED }
-
-    /**
      * One failed test (or class setup): its name, what the learner reads, its kind, JUnit's id of
      * it and the task it belongs to (0 outside an exercise in tasks).
      */
@@ -219,10 +211,10 @@ public final class LessonCheck {
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
         boolean follow(GradingProcess child, Path classes, List<Path> sources) {
             child.run(classes, sources, done);
-            Deque<String[]> open = new ArrayDeque<>();
+            Deque<CheckMessage.Started> open = new ArrayDeque<>();
             boolean warm = child.ready();
             while (true) {
-                Optional<String> next = child.next(warm ? TEST_TIME_LIMIT : STARTUP_LIMIT);
+                Optional<CheckMessage> next = child.next(warm ? TEST_TIME_LIMIT : STARTUP_LIMIT);
                 if (next.isEmpty() && !warm) {
                     child.kill(); // no test ran: the machine, not the learner's code, was too slow
                     failures.add(new Failure("the check", "the test JVM did not start within " + STARTUP_LIMIT.toSeconds()
@@ -234,49 +226,47 @@ public final class LessonCheck {
                     return blame(open, "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s and was stopped: an endless"
                             + " loop, or a wait that never ends?");
                 }
-                String[] line = next.get().split("\t", -1);
-                switch (line[0]) {
-                    case CheckProcess.READY -> warm = true;
-                    case CheckProcess.START -> open.push(new String[] {line[1], CheckProcess.decode(line[2]), line[3]});
-                    case CheckProcess.DONE -> finished(open, line);
-                    case CheckProcess.LEFT -> left.add(CheckProcess.decode(line[1]));
-                    case CheckProcess.DIAGRAM -> diagrams.add(Path.of(CheckProcess.decode(line[1])));
-                    case CheckProcess.COMPILE_ERRORS -> compileErrors.addAll(List.of(CheckProcess.decode(line[1]).split("\n")));
-                    case CheckProcess.END -> {
-                        return false;
+                CheckMessage message = next.get();
+                if (message instanceof CheckMessage.Ready) {
+                    warm = true;
+                } else if (message instanceof CheckMessage.Started started) {
+                    open.push(started);
+                } else if (message instanceof CheckMessage.Passed test) {
+                    ended(open, test.id());
+                    if (test.test()) {
+                        passed.add(new Passed(test.id(), test.task()));
                     }
-                    case GradingProcess.GONE -> {
-                        return blame(open, "ended the test JVM (System.exit, or it ran out of memory)");
-                    }
-                    default -> { } // not ours
+                } else if (message instanceof CheckMessage.Failed test) {
+                    ended(open, test.id());
+                    failures.add(new Failure(test.name(), test.message(), test.kind(), test.id(), test.task()));
+                } else if (message instanceof CheckMessage.Left threads) {
+                    left.add(threads.threads());
+                } else if (message instanceof CheckMessage.Diagram diagram) {
+                    diagrams.add(diagram.drawing());
+                } else if (message instanceof CheckMessage.CompileErrors errors) {
+                    compileErrors.addAll(errors.errors());
+                } else if (message instanceof CheckMessage.End) {
+                    return false;
+                } else if (message instanceof CheckMessage.Gone) {
+                    return blame(open, "ended the test JVM (System.exit, or it ran out of memory)");
                 }
             }
         }
 
-        private void finished(Deque<String[]> open, String[] line) {
-            open.removeIf(entry -> entry[0].equals(line[1]));
-            done.add(line[1]);
-            switch (line[2]) {
-                case "PASS" -> {
-                    if (line[6].equals("1")) {
-                        passed.add(new Passed(line[1], Integer.parseInt(line[7])));
-                    }
-                }
-                case "FAIL" -> failures.add(new Failure(CheckProcess.decode(line[3]), CheckProcess.decode(line[5]),
-                        Kind.valueOf(line[4]), line[1], Integer.parseInt(line[7])));
-                default -> { } // a class that ran cleanly
-            }
+        private void ended(Deque<CheckMessage.Started> open, String id) {
+            open.removeIf(started -> started.id().equals(id));
+            done.add(id);
         }
 
         /** The test that was running when the JVM had to go fails with why; true: run the rest in a fresh JVM. */
-        private boolean blame(Deque<String[]> open, String why) {
+        private boolean blame(Deque<CheckMessage.Started> open, String why) {
             if (open.isEmpty()) {
                 failures.add(new Failure("the check", "the test JVM " + why, Kind.ANSWER, "-", 0));
                 return false;
             }
-            String[] running = open.peek();
-            done.add(running[0]);
-            failures.add(new Failure(running[1], why, Kind.ANSWER, running[0], Integer.parseInt(running[2])));
+            CheckMessage.Started running = open.peek();
+            done.add(running.id());
+            failures.add(new Failure(running.name(), why, Kind.ANSWER, running.id(), running.task()));
             return true;
         }
     }

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Optional;
 import workshop.kit.lessons.Task;
 import workshop.testkit.runner.LessonCheck.Failure;
-import workshop.testkit.runner.LessonCheck.Kind;
 
 /**
  * Where one check left a task: passed (its tests ran and none failed), not started (nothing

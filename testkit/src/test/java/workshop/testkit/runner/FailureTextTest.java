@@ -12,7 +12,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.cassandra.ClusterException;
-import workshop.testkit.runner.LessonCheck.Kind;
 
 class FailureTextTest {
 

@@ -15,7 +15,6 @@ import workshop.kit.lessons.Lessons;
 import workshop.kit.lessons.Task;
 import workshop.testkit.runner.Grade.Status;
 import workshop.testkit.runner.LessonCheck.Failure;
-import workshop.testkit.runner.LessonCheck.Kind;
 import workshop.testkit.runner.LessonCheck.Result;
 
 class GradeTest {

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Task;
 import workshop.kit.terminal.Failures;
 import workshop.testkit.runner.LessonCheck.Failure;
-import workshop.testkit.runner.LessonCheck.Kind;
 
 class TaskTest {
 

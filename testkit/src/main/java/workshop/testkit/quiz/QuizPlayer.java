@@ -43,20 +43,25 @@ public final class QuizPlayer {
     }
 
     public static void main(String... args) throws IOException {
+        System.exit(run(args));
+    }
+
+    /** Plays the quiz of the lesson named; its exit code (2: no lesson named, or none by that name). */
+    static int run(String... args) throws IOException {
         Path root = Workshop.root();
         if (args.length == 0) {
             System.out.println("Usage: ./jbang quiz NN   (for example ./jbang quiz 01)");
             System.out.println(QuizScores.summary(new ProgressFile(ProgressFile.defaultFile(root))));
-            System.exit(2);
+            return 2;
         }
         Optional<Lesson> lesson = Lessons.find(args[0]);
         if (lesson.isEmpty()) {
             System.out.println("No lesson '" + args[0] + "'. Try ./jbang quiz 01 (lessons 00 to "
                     + Lessons.ALL.get(Lessons.ALL.size() - 1).number() + ").");
-            System.exit(2);
+            return 2;
         }
         var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        System.exit(new QuizPlayer(root, in, System.out, new Random()).play(lesson.get()));
+        return new QuizPlayer(root, in, System.out, new Random()).play(lesson.get());
     }
 
     /** Asks every question of the lesson; 0 when all were answered, 1 when the input ended early. */

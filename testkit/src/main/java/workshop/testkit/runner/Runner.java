@@ -42,6 +42,11 @@ public final class Runner {
     }
 
     public static void main(String... args) throws Exception {
+        System.exit(run(args));
+    }
+
+    /** Runs one command of the learner's; its exit code (2: a command or lesson not understood). */
+    static int run(String... args) throws Exception {
         Runner runner = new Runner(Workshop.root());
         LaunchFile.remember(Workshop.stateDir());
         List<String> words = new ArrayList<>(List.of(args));
@@ -50,7 +55,7 @@ public final class Runner {
         if (report >= 0) {
             if (report + 1 >= words.size()) {
                 System.out.println("--report needs a file: ./jbang check 02 --report grade.json");
-                System.exit(2);
+                return 2;
             }
             runner.reportFile = Optional.of(Path.of(words.get(report + 1)));
             words.subList(report, report + 2).clear();
@@ -58,20 +63,24 @@ public final class Runner {
         List<String> plain = words;
         String command = plain.isEmpty() ? "overview" : plain.get(0);
         Optional<String> lessonArg = plain.size() > 1 ? Optional.of(plain.get(1)) : Optional.empty();
-        int exit = switch (command) {
+        return switch (command) {
             case "overview" -> runner.overview();
-            case "check" -> runner.check(runner.lessonOrCurrent(lessonArg));
-            case "watch" -> runner.watch(runner.lessonOrCurrent(lessonArg));
-            case "hint" -> runner.hint(runner.lessonOrCurrent(lessonArg));
-            case "solution" -> runner.solution(runner.lessonOrCurrent(lessonArg));
-            case "reset" -> runner.reset(runner.lessonOrCurrent(lessonArg), yes);
+            case "check" -> runner.onLesson(lessonArg, runner::check);
+            case "watch" -> runner.onLesson(lessonArg, runner::watch);
+            case "hint" -> runner.onLesson(lessonArg, runner::hint);
+            case "solution" -> runner.onLesson(lessonArg, runner::solution);
+            case "reset" -> runner.onLesson(lessonArg, lesson -> runner.reset(lesson, yes));
             default -> {
                 System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN [--report FILE],"
                         + " watch [NN], hint NN, solution NN, reset NN [--yes]");
                 yield 2;
             }
         };
-        System.exit(exit);
+    }
+
+    /** A command on one lesson: its exit code. */
+    private interface LessonCommand {
+        int run(Lesson lesson) throws IOException;
     }
 
     /** Lessons that have an exercise, in order. */
@@ -83,28 +92,33 @@ public final class Runner {
         return exercises().stream().filter(l -> progress.state(l.id()) != LessonState.PASSED).findFirst();
     }
 
-    private Lesson lessonOrCurrent(Optional<String> key) {
+    /**
+     * Runs the command on the lesson named, or without a name on the current one; when there is
+     * none to run it on (no exercise, no such lesson, all passed), says why and gives the exit code.
+     */
+    private int onLesson(Optional<String> key, LessonCommand command) throws IOException {
         if (key.isPresent()) {
+            Lesson lesson;
             try {
-                Lesson lesson = Lessons.require(key.get());
-                if (lesson.exercisePackage().isEmpty()) {
-                    System.out.println("Lesson " + lesson.number() + " has no exercise; run it with ./jbang " + lesson.alias());
-                    System.exit(0);
-                }
-                return lesson;
+                lesson = Lessons.require(key.get());
             } catch (IllegalArgumentException unknown) {
                 System.out.println(unknown.getMessage());
-                System.exit(2);
+                return 2;
             }
+            if (lesson.exercisePackage().isEmpty()) {
+                System.out.println("Lesson " + lesson.number() + " has no exercise; run it with ./jbang " + lesson.alias());
+                return 0;
+            }
+            return command.run(lesson);
         }
-        Lesson chosen = current().orElseGet(() -> {
+        Optional<Lesson> chosen = current();
+        if (chosen.isEmpty()) {
             System.out.println(allDoneMessage());
-            System.exit(0);
-            return null;
-        });
-        say("No lesson named: lesson " + chosen.number() + ", the first exercise that has not passed yet."
+            return 0;
+        }
+        say("No lesson named: lesson " + chosen.get().number() + ", the first exercise that has not passed yet."
                 + " To choose another, name it: ./jbang check NN");
-        return chosen;
+        return command.run(chosen.get());
     }
 
     int overview() {

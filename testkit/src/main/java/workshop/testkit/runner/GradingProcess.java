@@ -71,6 +71,11 @@ final class GradingProcess {
         if (cassandra) {
             command.add("--cassandra");
         }
+        return start(command, log);
+    }
+
+    /** Starts a process that speaks as a {@link CheckProcess} does, with this command. */
+    static GradingProcess start(List<String> command, Path log) {
         try {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();

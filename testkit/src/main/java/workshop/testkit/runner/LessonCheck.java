@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import workshop.kit.tools.JavaSources;
@@ -37,6 +38,11 @@ public final class LessonCheck {
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(90);
     /** Bounds how often one check restarts its JVM (each restart follows a test that hit the limit). */
     private static final int MAX_RESTARTS = 10;
+
+    /** How long a test may run, how long a fresh test JVM may take to start, and how often one check may start another. */
+    record Limits(Duration test, Duration startup, int restarts) {
+        static final Limits CHECK = new Limits(TEST_TIME_LIMIT, STARTUP_LIMIT, MAX_RESTARTS);
+    }
 
     /**
      * One failed test (or class setup): its name, what the learner reads, its kind, JUnit's id of
@@ -161,12 +167,13 @@ public final class LessonCheck {
                 return new Result(List.of(), List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
             }
         }
-        Outcomes outcomes = grade(files, workDir, classes, first, compileThere);
+        Outcomes outcomes = grade(first, () -> prepare(files, workDir), classes, compileThere, Limits.CHECK);
         if (!outcomes.compileErrors.isEmpty()) {
             return new Result(List.of(), List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
-            outcomes = grade(files, workDir, classes, prepare(files, workDir), List.of()); // the keyspace is rebuilt now
+            // the keyspace is rebuilt now
+            outcomes = grade(prepare(files, workDir), () -> prepare(files, workDir), classes, List.of(), Limits.CHECK);
         }
         return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams));
@@ -177,13 +184,16 @@ public final class LessonCheck {
         return failures.stream().sorted(Comparator.comparingInt(Failure::task).thenComparing(Failure::kind)).toList();
     }
 
-    /** Runs the tests, compiling first in the JVM when given sources; a JVM stopped at the limit is followed by a fresh one. */
-    private static Outcomes grade(ExerciseFiles files, Path workDir, Path classes, GradingProcess warm, List<Path> sources) {
-        Outcomes outcomes = new Outcomes();
-        GradingProcess child = warm;
+    /**
+     * Runs the tests in the first JVM, compiling first in it when given sources; a JVM stopped at
+     * the limit, or ended by the code it ran, is followed by a fresh one, which skips what ran.
+     */
+    static Outcomes grade(GradingProcess first, Supplier<GradingProcess> fresh, Path classes, List<Path> sources, Limits limits) {
+        Outcomes outcomes = new Outcomes(limits);
+        GradingProcess child = first;
         List<Path> compile = sources;
-        for (int restarts = 0; outcomes.follow(child, classes, compile) && restarts < MAX_RESTARTS; restarts++) {
-            child = prepare(files, workDir);
+        for (int restarts = 0; outcomes.follow(child, classes, compile) && restarts < limits.restarts(); restarts++) {
+            child = fresh.get();
             compile = List.of();
         }
         child.kill();
@@ -199,7 +209,8 @@ public final class LessonCheck {
     }
 
     /** The tests' outcomes, gathered from one test JVM after another. */
-    private static final class Outcomes {
+    static final class Outcomes {
+        private final Limits limits;
         final List<Passed> passed = new ArrayList<>();
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
@@ -208,22 +219,26 @@ public final class LessonCheck {
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
 
+        Outcomes(Limits limits) {
+            this.limits = limits;
+        }
+
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
         boolean follow(GradingProcess child, Path classes, List<Path> sources) {
             child.run(classes, sources, done);
             Deque<CheckMessage.Started> open = new ArrayDeque<>();
             boolean warm = child.ready();
             while (true) {
-                Optional<CheckMessage> next = child.next(warm ? TEST_TIME_LIMIT : STARTUP_LIMIT);
+                Optional<CheckMessage> next = child.next(warm ? limits.test() : limits.startup());
                 if (next.isEmpty() && !warm) {
                     child.kill(); // no test ran: the machine, not the learner's code, was too slow
-                    failures.add(new Failure("the check", "the test JVM did not start within " + STARTUP_LIMIT.toSeconds()
+                    failures.add(new Failure("the check", "the test JVM did not start within " + limits.startup().toSeconds()
                             + " s", Kind.UNMEASURED, "-", 0));
                     return false;
                 }
                 if (next.isEmpty()) {
                     child.kill();
-                    return blame(open, "took longer than " + TEST_TIME_LIMIT.toSeconds() + " s and was stopped: an endless"
+                    return blame(open, "took longer than " + limits.test().toSeconds() + " s and was stopped: an endless"
                             + " loop, or a wait that never ends?");
                 }
                 CheckMessage message = next.get();

@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 import workshop.kit.ManagedProcess;
 import workshop.kit.Platform;
 import workshop.kit.Poll;
+import workshop.kit.StartPolicy;
 import workshop.kit.tools.JavaSources;
 
 /**
@@ -68,9 +69,8 @@ final class WarmGrading {
         }
         Path socket = socket();
         // A JVM just started (by a check that ended a moment ago) may not have opened its socket yet.
-        boolean open = Poll.until("the warm grading JVM's socket", SOCKET_WAIT).every(Duration.ofMillis(50))
-                .tryAwait(() -> Files.exists(socket) || !waiting.get().isAlive());
-        if (!open || !waiting.get().isAlive()) {
+        StartPolicy.Readiness listening = new StartPolicy.Readiness("open its socket", () -> Files.exists(socket));
+        if (!warm.awaitReady(waiting.get(), listening, SOCKET_WAIT, Duration.ofMillis(50))) {
             return Optional.empty();
         }
         try {

@@ -26,20 +26,20 @@ class RunnerTest {
 
     @Test
     void nextStepFollowsTheLessonOrderAndProgress(@TempDir Path root) {
-        List<Lesson> exercises = Runner.exercises();
-        Runner runner = new Runner(root);
-        assertTrue(runner.nextStep().contains("./jbang " + exercises.get(0).alias()), runner.nextStep());
+        List<Lesson> exercises = Overview.exercises();
+        Overview overview = new Overview(root);
+        assertTrue(overview.nextStep().contains("./jbang " + exercises.get(0).alias()), overview.nextStep());
 
         ProgressFile progress = new ProgressFile(root.resolve(".workshop/progress.properties"));
         progress.recordCheck(exercises.get(0).id(), false);
-        assertTrue(new Runner(root).nextStep().contains("./jbang check " + exercises.get(0).number()));
+        assertTrue(new Overview(root).nextStep().contains("./jbang check " + exercises.get(0).number()));
 
         progress.recordCheck(exercises.get(0).id(), true);
         if (exercises.size() > 1) {
-            assertTrue(new Runner(root).nextStep().contains("lesson " + exercises.get(1).number()));
+            assertTrue(new Overview(root).nextStep().contains("lesson " + exercises.get(1).number()));
         }
         exercises.forEach(l -> progress.recordCheck(l.id(), true));
-        assertTrue(new Runner(root).nextStep().startsWith("Every exercise passes"));
+        assertTrue(new Overview(root).nextStep().startsWith("Every exercise passes"));
     }
 
     @Test
@@ -67,7 +67,7 @@ class RunnerTest {
     @Test
     void everyExerciseHasHints() {
         Path root = workshop.kit.Workshop.root();
-        for (Lesson lesson : Runner.exercises()) {
+        for (Lesson lesson : Overview.exercises()) {
             assertTrue(Hints.read(new ExerciseFiles(root, lesson).hintsFile()).size() >= 2,
                     "lesson " + lesson.number() + " needs at least two hints in exercises/hints/" + lesson.id() + ".md");
             for (Task task : Task.read(new ExerciseFiles(root, lesson).hintsFile())) {
@@ -84,7 +84,7 @@ class RunnerTest {
     @Test
     void everyTaskHasItsTestsAndEveryTestItsTask() throws Exception {
         Path root = workshop.kit.Workshop.root();
-        for (Lesson lesson : Runner.exercises()) {
+        for (Lesson lesson : Overview.exercises()) {
             ExerciseFiles files = new ExerciseFiles(root, lesson);
             List<Integer> tasks = Task.read(files.hintsFile()).stream().map(Task::number).toList();
             List<Integer> tagged = new ArrayList<>();
@@ -103,39 +103,39 @@ class RunnerTest {
     @Test
     void theReadmeGivesTheLevelsAsTheOverviewDoes() throws Exception {
         String readme = Files.readString(workshop.kit.Workshop.root().resolve("README.md"));
-        assertTrue(readme.replace("\n", " ").contains(Runner.levels() + "."),
-                "README.md's lesson section should say: " + Runner.levels() + ".");
+        assertTrue(readme.replace("\n", " ").contains(Overview.levels() + "."),
+                "README.md's lesson section should say: " + Overview.levels() + ".");
     }
 
     @Test
     void theOverviewFitsTheTerminalWidth(@TempDir Path root) {
-        new ProgressFile(ProgressFile.defaultFile(root)).recordCheck(Runner.exercises().get(0).id(), false);
+        new ProgressFile(ProgressFile.defaultFile(root)).recordCheck(Overview.exercises().get(0).id(), false);
         PrintStream stdout = System.out;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            new Runner(root).overview();
+            new Overview(root).run();
         } finally {
             System.setOut(stdout);
         }
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
-        assertTrue(lines.size() > Runner.exercises().size(), "one row per lesson");
+        assertTrue(lines.size() > Overview.exercises().size(), "one row per lesson");
         lines.forEach(line -> assertTrue(line.length() <= Failures.COLUMNS, line.length() + " columns: " + line));
     }
 
     @Test
     void anExerciseInTasksShowsTasksPassedAndTheTaskToWorkOn(@TempDir Path root) throws Exception {
-        Lesson lesson = Runner.exercises().get(1);
+        Lesson lesson = Overview.exercises().get(1);
         Path hints = new ExerciseFiles(root, lesson).hintsFile();
         Files.createDirectories(hints.getParent());
         Files.writeString(hints, "## Task 1: first\nh\n---\nh2\n## Task 2: second\nh\n");
         ProgressFile progress = new ProgressFile(ProgressFile.defaultFile(root));
-        progress.recordCheck(Runner.exercises().get(0).id(), true);
+        progress.recordCheck(Overview.exercises().get(0).id(), true);
         progress.recordCheck(lesson.id(), false);
         progress.recordTasks(lesson.id(), Map.of(1, LessonState.PASSED, 2, LessonState.FAILING));
-        Runner runner = new Runner(root);
-        assertEquals("1/2 tasks", runner.exerciseState(lesson));
-        assertEquals("passed", runner.exerciseState(Runner.exercises().get(0)), "an exercise of one piece");
-        assertTrue(runner.nextStep().contains("task 2 first (second)"), runner.nextStep());
+        Overview overview = new Overview(root);
+        assertEquals("1/2 tasks", overview.exerciseState(lesson));
+        assertEquals("passed", overview.exerciseState(Overview.exercises().get(0)), "an exercise of one piece");
+        assertTrue(overview.nextStep().contains("task 2 first (second)"), overview.nextStep());
     }
 }

@@ -2,12 +2,13 @@
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
+//SOURCES ../runner/src/main/java/**/*.java
 //MAIN quiz
 //DESCRIPTION Check yourself: a few questions on one lesson, each answer explained
 
 /** ./jbang quiz 01 asks lesson 01's questions; answers may also come from a pipe or a file. */
 class quiz {
     public static void main(String... args) throws Exception {
-        workshop.testkit.quiz.QuizPlayer.main(args);
+        workshop.runner.quiz.QuizPlayer.main(args);
     }
 }

@@ -32,8 +32,8 @@ import workshop.kit.lessons.TestReports.Counts;
 import workshop.kit.terminal.TextTable;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.DynamoExtension;
-import workshop.testkit.runner.ExerciseFiles;
-import workshop.testkit.runner.LessonCheck;
+import workshop.runner.ExerciseFiles;
+import workshop.runner.LessonCheck;
 
 /**
  * The build's last step: grading in every direction. Every reference solution passes its lesson's

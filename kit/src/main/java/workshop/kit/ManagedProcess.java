@@ -73,9 +73,7 @@ public final class ManagedProcess {
             long logStart = policy.logs().get(0).length();
             ProcessHandle process = launch(attempt.get());
             String what = name + " (pid " + process.pid() + ")";
-            boolean settled = Poll.until(what + " to " + policy.readiness().what(), policy.timeout())
-                    .every(policy.interval()).tryAwait(() -> !process.isAlive() || policy.readiness().check().getAsBoolean());
-            if (settled && process.isAlive()) {
+            if (awaitReady(process, policy.readiness(), policy.timeout(), policy.interval())) {
                 return process;
             }
             if (process.isAlive()) {
@@ -99,6 +97,16 @@ public final class ManagedProcess {
             retried[cause]++;
             System.err.printf("%s stopped at start: %s; retry %d of %d.%n", name, why.why(), retried[cause], retries);
         }
+    }
+
+    /**
+     * Waits until the process is ready, checking every interval up to the limit; false when it
+     * ended first or the limit passed (then alive or not tells which).
+     */
+    public boolean awaitReady(ProcessHandle process, StartPolicy.Readiness readiness, Duration limit, Duration interval) {
+        boolean settled = Poll.until(name + " (pid " + process.pid() + ") to " + readiness.what(), limit).every(interval)
+                .tryAwait(() -> !process.isAlive() || readiness.check().getAsBoolean());
+        return settled && process.isAlive();
     }
 
     /** Stops our process, if it runs; true when one was running. Grace zero kills at once. */

@@ -24,8 +24,8 @@ import org.w3c.dom.Node;
 /**
  * Scripts get their libraries from //DEPS lines, Maven from the poms: both must list the same
  * libraries at the same versions. Each family of scripts has its //DEPS in one file: lessons and
- * tools take the kit's (its package-info.java), the runner takes the kit's and testkit's
- * (LessonCheck.java); the scripts themselves declare none.
+ * tools take the kit's (its package-info.java), the runner takes the kit's and those of testkit
+ * and the runner module (LessonCheck.java); the scripts themselves declare none.
  */
 class KitDependenciesTest {
 
@@ -42,13 +42,15 @@ class KitDependenciesTest {
     }
 
     @Test
-    void theRunnersDepsLinesAreTestkitsDependencies() {
-        String file = "testkit/src/main/java/workshop/testkit/runner/LessonCheck.java";
-        assertEquals(List.of(file), filesWithDeps("testkit/src"), "testkit's //DEPS lines belong in one file");
+    void theRunnersDepsLinesAreTestkitsAndTheRunnersDependencies() {
+        String file = "runner/src/main/java/workshop/runner/LessonCheck.java";
+        assertEquals(List.of(), filesWithDeps("testkit/src"), "the runner's //DEPS lines cover testkit's too");
+        assertEquals(List.of(file), filesWithDeps("runner/src"), "the runner's //DEPS lines belong in one file");
         Set<String> expected = new TreeSet<>(pomDependencies("testkit/pom.xml"));
+        expected.addAll(pomDependencies("runner/pom.xml"));
         expected.add("org.junit:junit-bom:" + properties().get("junit.version") + "@pom");
-        assertEquals(expected, deps(file),
-                file + " (for jbang) and testkit/pom.xml (for Maven) must list the same libraries and versions");
+        assertEquals(expected, deps(file), file + " (for jbang) and testkit/pom.xml with runner/pom.xml (for Maven)"
+                + " must list the same libraries and versions");
     }
 
     @Test

@@ -136,4 +136,20 @@ class ManagedProcessTest {
         assertEquals("the stand-in stopped while starting. The end of its log:\n" + dir.resolve("log") + ":\n    boom",
                 e.problem().what());
     }
+
+    @Test
+    void aRunningProcessStartedElsewhereIsAwaitedUntilReadyAndNotOnceItEnded(@TempDir Path dir) {
+        assumeFalse(Platform.WINDOWS, "the stand-in process is a POSIX shell");
+        ManagedProcess process = new ManagedProcess("the stand-in", MARKER_KEY, dir);
+        ProcessHandle started = process.launch(shell(process, dir, "sleep 0.3; touch socket; while :; do sleep 0.1; done"));
+        StartPolicy.Readiness socket = new StartPolicy.Readiness("open its socket", () -> Files.exists(dir.resolve("socket")));
+        StartPolicy.Readiness never = new StartPolicy.Readiness("never", () -> false);
+        try {
+            assertFalse(process.awaitReady(started, never, Duration.ofMillis(200), Duration.ofMillis(20)), "not within the limit");
+            assertTrue(process.awaitReady(started, socket, Duration.ofSeconds(20), Duration.ofMillis(20)));
+        } finally {
+            process.stop(Duration.ZERO);
+        }
+        assertFalse(process.awaitReady(started, socket, Duration.ofSeconds(20), Duration.ofMillis(20)), "it ended");
+    }
 }

@@ -1,0 +1,214 @@
+package workshop.runner;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.platform.engine.FilterResult;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import workshop.kit.Poll;
+import workshop.kit.tools.JavaSources;
+import workshop.testkit.CassandraExtension;
+import workshop.testkit.DesignDiagrams;
+
+/**
+ * The JVM a lesson's tests run in, one per check, so the learner's code ends with it: the runner
+ * kills it when a test passes the time limit, and nothing it started outlives the check. It
+ * warms up (loads the test engine, connects to the cluster) before it is told what to run, which
+ * the runner uses to overlap that with compiling, and watch to have the next one ready.
+ * Talks to the runner in {@link CheckMessage}s on stdout (see {@link GradingProcess}); the learner's
+ * own output and the driver's go to a log file.
+ */
+public final class CheckProcess {
+
+    /**
+     * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
+     * and wind them down in the background after closing; they are not the learner's.
+     */
+    private static final Pattern DRIVER_THREAD = Pattern.compile("s\\d+-(io|admin|timer)-\\d+");
+
+    private CheckProcess() {}
+
+    /**
+     * Options: --cassandra when the lesson's tests use the cluster; --serve SOCKET to wait, after the
+     * warm-up, for one runner to connect there (a warm JVM left for the next check; see
+     * {@link WarmGrading}) instead of talking on stdin and stdout; --warm-compile SOURCES to run the
+     * compiler once during the warm-up, so that compiling the lesson later is quick.
+     */
+    public static void main(String... args) throws IOException {
+        List<String> options = Arrays.asList(args);
+        Optional<Path> socket = option(options, "--serve").map(Path::of);
+        // Held until the run starts: a JVM warming up for watch must not wipe the last check's log.
+        ByteArrayOutputStream warmUp = new ByteArrayOutputStream();
+        PrintStream learner = new PrintStream(warmUp, true, StandardCharsets.UTF_8);
+        System.setOut(learner);
+        System.setErr(learner);
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        try {
+            Optional<ServerSocketChannel> server = socket.isPresent() ? Optional.of(WarmGrading.listen(socket.get())) : Optional.empty();
+            Launcher launcher = warmUp(options);
+            InputStream commands = System.in;
+            if (server.isPresent()) {
+                SocketChannel runner = WarmGrading.awaitRunner(server.get(), socket.get());
+                protocol = new PrintStream(WarmGrading.output(runner), true, StandardCharsets.UTF_8);
+                commands = WarmGrading.input(runner);
+            }
+            protocol.println(new CheckMessage.Ready().encode());
+            BufferedReader in = new BufferedReader(new InputStreamReader(commands, StandardCharsets.UTF_8));
+            String command = in.readLine();
+            if (command != null) {
+                CheckMessage.Run run = CheckMessage.Run.decode(command);
+                Path log = run.log();
+                Files.createDirectories(log.getParent());
+                learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
+                learner.write(warmUp.toByteArray());
+                System.setOut(learner);
+                System.setErr(learner);
+                if (server.isPresent()) {
+                    WarmGrading.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
+                }
+                List<String> errors = run.sources().isEmpty() ? List.of() : JavaSources.compile(run.sources(), run.classes());
+                if (errors.isEmpty()) {
+                    run(launcher, run.classes(), Set.copyOf(run.skip()), protocol);
+                } else {
+                    protocol.println(new CheckMessage.CompileErrors(errors).encode());
+                }
+            }
+        } catch (Throwable failed) {
+            failed.printStackTrace(learner);
+            protocol.println(new CheckMessage.Failed("-", "the check", FailureText.kind(failed, false),
+                    FailureText.describe(failed), 0).encode());
+        }
+        protocol.println(new CheckMessage.End().encode());
+        protocol.flush();
+        learner.flush();
+        Runtime.getRuntime().halt(0); // whatever the learner's code left running ends here
+    }
+
+    /** Loads the test engine, connects to the cluster and warms the compiler as asked, and says how long each took. */
+    private static Launcher warmUp(List<String> options) {
+        long started = System.nanoTime();
+        Launcher launcher = LauncherFactory.create();
+        // A discovery that finds no test loads what discovering the lesson's tests needs.
+        launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(DiscoverySelectors.selectClass(CheckProcess.class)).build());
+        long engine = System.nanoTime();
+        if (options.contains("--cassandra")) {
+            CassandraExtension.warmUp();
+        }
+        long cluster = System.nanoTime();
+        option(options, "--warm-compile").ifPresent(WarmGrading::warmCompiler);
+        System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms, compiler %d ms%n",
+                ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - started) / 1_000_000,
+                (engine - started) / 1_000_000, (cluster - engine) / 1_000_000, (System.nanoTime() - cluster) / 1_000_000);
+        return launcher;
+    }
+
+    private static Optional<String> option(List<String> options, String name) {
+        int at = options.indexOf(name);
+        return at >= 0 && at + 1 < options.size() ? Optional.of(options.get(at + 1)) : Optional.empty();
+    }
+
+    private static void run(Launcher launcher, Path classes, Set<String> skip, PrintStream protocol) throws IOException {
+        Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CheckProcess.class.getClassLoader())) {
+            Thread.currentThread().setContextClassLoader(loader);
+            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(testClasses(classes, loader).stream().map(DiscoverySelectors::selectClass).toList())
+                    .filters((PostDiscoveryFilter) descriptor -> skip.stream().anyMatch(descriptor.getUniqueId().toString()::startsWith)
+                            ? FilterResult.excluded("ran in an earlier process") : FilterResult.included("to run"))
+                    .build();
+            launcher.execute(request, new Reporter(protocol));
+        }
+        List<String> left = threadsLeftBehind(before);
+        if (!left.isEmpty()) {
+            protocol.println(new CheckMessage.Left(String.join(", ", left)).encode());
+        }
+    }
+
+    private static List<Class<?>> testClasses(Path classes, ClassLoader loader) {
+        List<Class<?>> tests = new ArrayList<>();
+        for (String name : JavaSources.classNames(classes).stream().filter(n -> n.endsWith("Test")).toList()) {
+            try {
+                tests.add(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("Compiled " + name + " but cannot load it", e);
+            }
+        }
+        return tests;
+    }
+
+    /** Threads started while the tests ran that are still alive and would keep a JVM from exiting. */
+    private static List<String> threadsLeftBehind(Set<Thread> before) {
+        List<Thread> left = new ArrayList<>();
+        Poll.until("the tests' threads to end", Duration.ofSeconds(1)).tryAwait(() -> {
+            left.clear();
+            Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> !before.contains(t) && t.isAlive() && !t.isDaemon())
+                    .filter(t -> !DRIVER_THREAD.matcher(t.getName()).matches())
+                    .forEach(left::add);
+            return left.isEmpty();
+        });
+        return left.stream().map(Thread::getName).sorted().toList();
+    }
+
+    /**
+     * Says when each test and class starts (so the runner can time it, and blame it when it has to
+     * be stopped), how it ended, each with the task its tags give it (see {@link TestTags}), and what it drew.
+     */
+    private record Reporter(PrintStream protocol) implements TestExecutionListener {
+
+        @Override
+        public void executionStarted(TestIdentifier test) {
+            protocol.println(new CheckMessage.Started(test.getUniqueId(), test.getDisplayName(), TestTags.of(test).task()).encode());
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
+            TestTags tags = TestTags.of(test);
+            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                protocol.println(new CheckMessage.Passed(test.getUniqueId(), test.isTest(), tags.task()).encode());
+                return;
+            }
+            Throwable error = result.getThrowable().orElse(null);
+            String message = error == null ? "failed" : FailureText.describe(error);
+            Kind kind = error == null ? Kind.ANSWER : FailureText.kind(error, tags.race());
+            protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), kind, message, tags.task()).encode());
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier test, String reason) {
+            if (test.isTest()) {
+                protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), Kind.ANSWER, "skipped: " + reason,
+                        TestTags.of(test).task()).encode());
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package workshop.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import workshop.kit.cassandra.Keyspaces;
+import workshop.testkit.CassandraExtension;
+
+/**
+ * The runner's side of one {@link CheckProcess}: starts it, hands it the compiled lesson, and
+ * reads its lines with a limit, so a test that never ends is answered by killing the JVM it runs in.
+ */
+final class GradingProcess {
+
+    private final ProcessHandle process;
+    private final OutputStream commands;
+    private final BlockingQueue<CheckMessage> messages = new LinkedBlockingQueue<>();
+    /** Where the learner's output goes, and beside it the timeline. */
+    private final Path log;
+    private final Path timeline;
+    private final long started = System.nanoTime();
+    /** True for a warm JVM left by an earlier check: it compiles the lesson itself, with a compiler already warm. */
+    private final boolean adopted;
+    private volatile boolean ready;
+    /** When each test started and ended, for anyone asking where a check's time went; opened by run. */
+    private Writer times;
+
+    private GradingProcess(ProcessHandle process, InputStream output, OutputStream commands, Path log, boolean adopted) {
+        this.process = process;
+        this.commands = commands;
+        this.log = log;
+        this.timeline = log.resolveSibling("timeline.log");
+        this.adopted = adopted;
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    note(line);
+                    CheckMessage.decode(line).ifPresent(message -> {
+                        ready |= message instanceof CheckMessage.Ready;
+                        messages.add(message);
+                    });
+                }
+            } catch (IOException ended) {
+                // the process was killed; Gone below says so
+            }
+            messages.add(new CheckMessage.Gone());
+        }, "check-process-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts a check JVM on this JVM's class path; it warms up while the caller compiles. */
+    static GradingProcess start(Path log, boolean cassandra) {
+        List<String> command = command(List.of());
+        if (cassandra) {
+            command.add("--cassandra");
+        }
+        return start(command, log);
+    }
+
+    /** Starts a process that speaks as a {@link CheckProcess} does, with this command. */
+    static GradingProcess start(List<String> command, Path log) {
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            return new GradingProcess(process.toHandle(), process.getInputStream(), process.getOutputStream(), log, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start a JVM to run the tests in", e);
+        }
+    }
+
+    /** A warm JVM that serves on a socket (see {@link WarmGrading}), connected to; it has not said READY yet. */
+    static GradingProcess connected(ProcessHandle process, InputStream output, OutputStream commands, Path log) {
+        return new GradingProcess(process, output, commands, log, true);
+    }
+
+    /** The java command of a check JVM on this JVM's class path, with the given JVM options; mutable, for its arguments. */
+    static List<String> command(List<String> jvmOptions) {
+        String namespace = Keyspaces.namespace().orElse("");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // Startup, not peak speed, is what a check pays for: C1 only, a small serial heap.
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss1m", "-Xmx512m", "-Xshare:auto",
+                "-Dworkshop.namespace=" + namespace,
+                // A shared cluster holds every learner's keyspaces: the driver fetches (and refreshes after
+                // every schema change) the metadata of the tests' keyspaces in this namespace only.
+                "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0="
+                        + CassandraExtension.testKeyspacesFilter()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckProcess.class.getName()));
+        return command;
+    }
+
+    boolean adopted() {
+        return adopted;
+    }
+
+    /** Whether it has said READY: warmed up, waiting for its run. */
+    boolean ready() {
+        return ready;
+    }
+
+    /** Waits until it says READY; false when it ended first or the limit passed. */
+    boolean awaitReady(Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!ready) {
+            Optional<CheckMessage> message = next(Duration.ofNanos(deadline - System.nanoTime()));
+            if (message.isEmpty() || message.get() instanceof CheckMessage.Gone) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Tells it which classes to run, skipping the tests (or classes) an earlier process already ran;
+     * with sources, it compiles them into classes first (only an adopted, warm JVM is asked to).
+     */
+    void run(Path classes, List<Path> sources, List<String> skip) {
+        try {
+            synchronized (this) {
+                Files.createDirectories(timeline.getParent()); // a warm JVM may grade a lesson never checked here
+                times = Files.newBufferedWriter(timeline);
+            }
+            note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");
+            commands.write((new CheckMessage.Run(log, classes, sources, skip).encode() + "\n").getBytes(StandardCharsets.UTF_8));
+            commands.flush();
+        } catch (IOException e) {
+            messages.add(new CheckMessage.Gone());
+        }
+    }
+
+    private synchronized void note(String line) {
+        if (times == null) {
+            return; // warming up, before its run: the previous check's timeline stays readable
+        }
+        try {
+            times.write(String.format("%7d ms %s%n", (System.nanoTime() - started) / 1_000_000,
+                    line.length() > 120 ? line.substring(0, 120) : line));
+            times.flush();
+        } catch (IOException e) {
+            times = null;
+        }
+    }
+
+    /** Its next message, or empty when none came within the limit. */
+    Optional<CheckMessage> next(Duration limit) {
+        try {
+            return Optional.ofNullable(messages.poll(Math.max(1, limit.toMillis()), TimeUnit.MILLISECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            return Optional.of(new CheckMessage.Gone());
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Ends it and everything the learner's code started in it. */
+    void kill() {
+        process.destroyForcibly();
+        if (adopted) {
+            // Not a child of this JVM: the JDK can only poll for its end, 300 ms at the least, and
+            // nothing here depends on it (it served its one check; the next check starts or adopts another).
+            return;
+        }
+        try {
+            process.onExit().get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException notYet) {
+            // the kill is sent; the caller does not wait longer for it
+        }
+    }
+}

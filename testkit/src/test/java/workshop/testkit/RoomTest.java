@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.HeadlessChromium;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Room;
 import workshop.kit.catalogue.TableShape;

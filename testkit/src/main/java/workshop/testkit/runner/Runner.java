@@ -19,10 +19,10 @@ import workshop.kit.lessons.Hints;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.lessons.Task;
-import workshop.kit.room.RoomRecorder;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
+import workshop.room.RoomRecorder;
 
 /**
  * The learner's entry point: where you stand, what to do next, and the commands to check,

@@ -3,7 +3,7 @@
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../room-tools/src/main/java/**/*.java
 //MAIN room_load
-//DESCRIPTION A room's load: N simulated learners grading lessons against one cluster (run it through tools/room-load)
+//DESCRIPTION A room's load: N simulated learners grading lessons against one cluster, or one learner on a busy machine (run it through tools/room-load)
 
 /** Simulated learners in one room; tools/room-load gives it a scratch folder and removes it afterwards. */
 class room_load {

@@ -33,11 +33,13 @@ import workshop.kit.terminal.Failures;
  * exercises of their own, grading solved and unsolved lessons in a loop for a bounded time, every
  * check recorded in a room of its own. Counts false results (a solved lesson that fails, a stub that
  * passes) and isolation breaches (a learner's sentinel table touched by someone else, a check
- * recorded under the wrong learner or outside their namespace), and times each check.
+ * recorded under the wrong learner or outside their namespace), and times each check. With
+ * --grade-under-load, one learner's grades on a busy machine instead ({@link GradeUnderLoad}).
  */
 public final class RoomLoad {
 
-    static final String USAGE = "Usage: tools/room-load [--learners 30] [--seconds 300] [--lessons \"01 02\"]";
+    static final String USAGE = "Usage: tools/room-load [--learners 30] [--seconds 300] [--lessons \"01 02\"], or "
+            + GradeUnderLoad.USAGE.substring("Usage: ".length());
 
     private RoomLoad() {}
 
@@ -65,6 +67,10 @@ public final class RoomLoad {
     }
 
     public static void main(String... args) {
+        if (List.of(args).contains("--grade-under-load")) {
+            GradeUnderLoad.main(List.of(args).stream().filter(a -> !a.equals("--grade-under-load")).toList());
+            return;
+        }
         Failures.guard(() -> System.exit(run(Options.parse(List.of(args)))));
     }
 
@@ -239,7 +245,7 @@ public final class RoomLoad {
         return String.format("%.1f", millis / 1000.0);
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).split(" ")).subList(0, 3));
         } catch (java.io.IOException | RuntimeException notLinux) {

@@ -3,6 +3,7 @@
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
 //SOURCES ../runner/src/main/java/**/*.java
+//SOURCES ../room-tools/src/main/java/workshop/room/*.java
 //MAIN quiz
 //DESCRIPTION Check yourself: a few questions on one lesson, each answer explained
 

@@ -4,6 +4,7 @@
 //SOURCES ../kit/src/build/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
 //SOURCES ../runner/src/main/java/**/*.java
+//SOURCES ../room-tools/src/main/java/workshop/room/*.java
 //MAIN runner
 //DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset
 

@@ -39,7 +39,7 @@ import workshop.lesson07d.TicketBooking;
 import workshop.lesson08d.EventLog;
 import workshop.lesson09.SensorCatalogue;
 import workshop.testkit.DynamoExtension;
-import workshop.testkit.HeadlessChromium;
+import workshop.kit.HeadlessChromium;
 import workshop.testkit.SingleTableDrawing;
 import workshop.testkit.TableNames;
 

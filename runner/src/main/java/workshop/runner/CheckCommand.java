@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import workshop.kit.lessons.Lesson;
-import workshop.kit.room.RoomRecorder;
+import workshop.room.RoomRecorder;
 import workshop.kit.terminal.Failures;
 
 /** {@code ./jbang check NN}: grades a lesson, says what to fix first, and keeps the grade as data ({@link Grade}). */

@@ -2,7 +2,7 @@ package workshop.runner;
 
 import java.util.Optional;
 import workshop.kit.lessons.Lesson;
-import workshop.kit.room.CheckResult;
+import workshop.room.CheckResult;
 
 /** A check's outcome as the room records it; a withheld grade (a cost not measured) is not a result. */
 final class RoomResults {

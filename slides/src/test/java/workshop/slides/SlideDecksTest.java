@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lessons;
-import workshop.testkit.HeadlessChromium;
+import workshop.kit.HeadlessChromium;
 
 /**
  * Renders every deck (and the template) once, then checks the sources, the rendering, and each page

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.kit.HeadlessChromium;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.Mark;

@@ -8,9 +8,9 @@ import workshop.kit.WorkshopException;
 /**
  * Room mode: WORKSHOP_ROOM names the room an instructor runs on one shared cluster. With it set,
  * a learner's WORKSHOP_NAMESPACE defaults to one of their own ({@link LearnerName}) and every
- * check also records its result in the room's table ({@link workshop.kit.room.RoomTable}), which
- * ./jbang room shows. It sits beside {@link Keyspaces}, which reads it for that default namespace;
- * the room's table and grid, built on this package, are in workshop.kit.room.
+ * check also records its result in the room's table, which ./jbang room shows. It sits beside
+ * {@link Keyspaces}, which reads it for that default namespace; the room's recorder, table and
+ * grid, built on the kit, are the room module's (workshop.room).
  */
 public record Room(String name) {
 

@@ -1,7 +1,5 @@
 package workshop.kit.tools;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -120,29 +118,6 @@ public final class ClusterTool {
             System.out.println("  user " + admin.username() + ", password " + admin.password());
         }
         System.out.println("Commands run here log in as " + admin.username() + " by themselves. Each learner: ./jbang room add NAME");
-    }
-
-    /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */
-    static void addLearner(List<String> options) {
-        if (options.size() != 2 || !options.get(0).equals("add")) {
-            System.err.println("Use: ./jbang room add NAME (a learner's login on the room's cluster)");
-            System.exit(2);
-        }
-        CassandraSettings settings = CassandraSettings.fromEnvironment();
-        LocalCluster local = LocalCluster.standard();
-        Optional<RoomCluster> room = local.room();
-        if (!settings.remote() && room.isEmpty()) {
-            throw new ClusterException("No room's cluster runs in this checkout, so there is nobody to add a login to.",
-                    "./jbang up --room --listen ADDRESS (the address learners reach; see docs/instructor-guide.md)");
-        }
-        List<InetSocketAddress> contactPoints = settings.remote() ? settings.contactPoints()
-                : local.layout().nodes(local.expectedNodes()).stream()
-                        .map(n -> InetSocketAddress.createUnresolved(room.orElseThrow().address(), n.nativePort())).toList();
-        try (CqlSession session = Cassandra.findOrStart(settings).connect()) {
-            CassandraSettings.Credentials login = RoomAccess.add(session, options.get(1));
-            System.out.println("Learner " + login.username() + " may log in. Give them these lines (the password is kept nowhere):");
-            RoomAccess.learnerSettings(contactPoints, settings.datacenter(), login).forEach(line -> System.out.println("  " + line));
-        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package workshop.kit.lessons;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -23,6 +24,15 @@ class JbangCatalogTest {
                 ".github/workflows/classroom.yml differs from the lesson list: regenerate it with ./jbang generate");
         for (Lesson lesson : Classroom.graded()) {
             assertTrue(Classroom.workflow().contains("command: './jbang check " + lesson.number()), lesson.number());
+        }
+    }
+
+    /** jbang runs a file or folder of the working directory before a catalog alias of the same name. */
+    @Test
+    void noCommandIsAlsoTheNameOfSomethingAtTheRoot() {
+        for (JbangCatalog.Tool tool : JbangCatalog.TOOLS) {
+            assertFalse(Files.exists(Workshop.root().resolve(tool.alias())), "./jbang " + tool.alias()
+                    + " would run the root's " + tool.alias() + " instead of its command: rename that folder or file");
         }
     }
 

@@ -1,4 +1,4 @@
-package workshop.testkit;
+package workshop.room;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,24 +22,20 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.HeadlessChromium;
 import workshop.kit.Workshop;
+import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Room;
 import workshop.kit.catalogue.TableShape;
 import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.SvgDiagram;
-import workshop.kit.room.CheckResult;
-import workshop.kit.room.RoomGrid;
-import workshop.kit.room.RoomGridPage;
-import workshop.kit.room.RoomGridText;
-import workshop.kit.room.RoomRecorder;
-import workshop.kit.room.RoomServer;
-import workshop.kit.room.RoomTable;
 
 /**
  * A room on the shared cluster: two learners' checks, each recorded as a check records it (in the
@@ -47,20 +43,31 @@ import workshop.kit.room.RoomTable;
  * as headless Chromium renders it; another room's checks do not. A learner's latest drawing is
  * linked from the page and served as an SVG Chromium renders.
  */
-@ExtendWith(CassandraExtension.class)
 class RoomTest {
 
     private final Room room = new Room("test-" + UUID.randomUUID().toString().substring(0, 8));
     private final Room otherRoom = new Room(room.name() + "-other");
+    private static CqlSession session;
     private RoomTable table;
 
+    /** One session for the class, on the cluster the settings name (started when none runs). */
+    @BeforeAll
+    static void connect() {
+        session = Cassandra.findOrStart().connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        session.close();
+    }
+
     @BeforeEach
-    void createTheRoomTable(CqlSession session) {
+    void createTheRoomTable() {
         table = RoomTable.create(session);
     }
 
     @AfterEach
-    void deleteTheTestRooms(CqlSession session) {
+    void deleteTheTestRooms() {
         for (Room r : List.of(room, otherRoom)) {
             session.execute("DELETE FROM " + RoomTable.TABLE + " WHERE room = ?", r.name());
             session.execute("DELETE FROM " + RoomTable.DIAGRAMS + " WHERE room = ?", r.name());
@@ -125,7 +132,7 @@ class RoomTest {
     }
 
     private static HeadlessChromium chromium() {
-        return HeadlessChromium.find(Workshop.root().resolve("testkit/target/chromium"))
+        return HeadlessChromium.find(Workshop.root().resolve("room-tools/target/chromium"))
                 .orElseGet(() -> HeadlessChromium.unavailable("The room page", "No Chromium or Chrome found. Install one"
                         + " (Debian/Ubuntu: apt-get install chromium) or point CHROMIUM at its executable."));
     }

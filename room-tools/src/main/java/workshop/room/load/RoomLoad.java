@@ -1,4 +1,4 @@
-package workshop.runner;
+package workshop.room.load;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -22,10 +22,10 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.Room;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
-import workshop.kit.room.RecordedCheck;
-import workshop.kit.room.RoomGrid;
-import workshop.kit.room.RoomGridText;
-import workshop.kit.room.RoomTable;
+import workshop.room.RecordedCheck;
+import workshop.room.RoomGrid;
+import workshop.room.RoomGridText;
+import workshop.room.RoomTable;
 import workshop.kit.terminal.Failures;
 
 /**
@@ -33,11 +33,13 @@ import workshop.kit.terminal.Failures;
  * exercises of their own, grading solved and unsolved lessons in a loop for a bounded time, every
  * check recorded in a room of its own. Counts false results (a solved lesson that fails, a stub that
  * passes) and isolation breaches (a learner's sentinel table touched by someone else, a check
- * recorded under the wrong learner or outside their namespace), and times each check.
+ * recorded under the wrong learner or outside their namespace), and times each check. With
+ * --grade-under-load, one learner's grades on a busy machine instead ({@link GradeUnderLoad}).
  */
 public final class RoomLoad {
 
-    static final String USAGE = "Usage: tools/room-load [--learners 30] [--seconds 300] [--lessons \"01 02\"]";
+    static final String USAGE = "Usage: tools/room-load [--learners 30] [--seconds 300] [--lessons \"01 02\"], or "
+            + GradeUnderLoad.USAGE.substring("Usage: ".length());
 
     private RoomLoad() {}
 
@@ -65,6 +67,10 @@ public final class RoomLoad {
     }
 
     public static void main(String... args) {
+        if (List.of(args).contains("--grade-under-load")) {
+            GradeUnderLoad.main(List.of(args).stream().filter(a -> !a.equals("--grade-under-load")).toList());
+            return;
+        }
         Failures.guard(() -> System.exit(run(Options.parse(List.of(args)))));
     }
 
@@ -78,13 +84,15 @@ public final class RoomLoad {
             List<Lesson> solved = options.lessons().stream().filter(l -> options.lessons().indexOf(l) % 2 == parity).toList();
             learners.add(SimulatedLearner.prepare(Workshop.root(), options.scratch(), "load" + String.format(digits, i), solved));
         }
+        // Half-grown JIT and a small heap: about what a learner's laptop gives each check.
+        List<String> runner = CheckRun.builtRunner(Workshop.root(), List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);
             Map<String, UUID> sentinels = plantSentinels(session, learners);
             System.out.printf("%d learners, lessons %s, %d s, room %s; load average %s%n", learners.size(),
                     options.lessons().stream().map(Lesson::number).collect(Collectors.joining(" ")), options.duration().toSeconds(),
                     room.name(), loadAverage());
-            Queue<SimulatedLearner.Check> checks = simulate(learners, options, room);
+            Queue<SimulatedLearner.Check> checks = simulate(learners, runner, options, room);
             List<RecordedCheck> recorded = table.checks(room);
             int breaches = sentinelBreaches(session, sentinels) + recordBreaches(checks, recorded) + namespaceBreaches(session, learners);
             RoomGridText.render(RoomGrid.of(room, recorded, table.now(), Duration.ofMinutes(10), RoomGrid.exerciseColumns()))
@@ -105,7 +113,8 @@ public final class RoomLoad {
     }
 
     /** Every learner checks their lessons in turn until the time is up; a check under way then finishes. */
-    private static Queue<SimulatedLearner.Check> simulate(List<SimulatedLearner> learners, Options options, Room room)
+    private static Queue<SimulatedLearner.Check> simulate(List<SimulatedLearner> learners, List<String> runner, Options options,
+            Room room)
             throws InterruptedException {
         Queue<SimulatedLearner.Check> checks = new ConcurrentLinkedQueue<>();
         long deadline = System.nanoTime() + options.duration().toNanos();
@@ -113,7 +122,7 @@ public final class RoomLoad {
         for (SimulatedLearner learner : learners) {
             pool.execute(() -> {
                 for (int next = learners.indexOf(learner); System.nanoTime() < deadline; next++) {
-                    checks.add(learner.check(options.lessons().get(next % options.lessons().size()), room.name()));
+                    checks.add(learner.check(runner, options.lessons().get(next % options.lessons().size()), room.name()));
                 }
             });
         }
@@ -236,7 +245,7 @@ public final class RoomLoad {
         return String.format("%.1f", millis / 1000.0);
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).split(" ")).subList(0, 3));
         } catch (java.io.IOException | RuntimeException notLinux) {

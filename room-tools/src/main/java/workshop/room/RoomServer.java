@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.room;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,26 +1,27 @@
-package workshop.kit.tools;
+package workshop.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import workshop.kit.Poll;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
+import workshop.kit.cassandra.CassandraSettings;
+import workshop.kit.cassandra.ClusterException;
+import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cassandra.Room;
-import workshop.kit.room.RoomGrid;
-import workshop.kit.room.RoomGridPage;
-import workshop.kit.room.RoomGridText;
-import workshop.kit.room.RoomServer;
-import workshop.kit.room.RoomTable;
+import workshop.kit.cassandra.RoomAccess;
+import workshop.kit.cassandra.RoomCluster;
 import workshop.kit.terminal.Failures;
 
 /**
  * ./jbang room: the instructor's live grid of the room WORKSHOP_ROOM names (learners by lessons,
  * who is stuck, the most common first failure per lesson), redrawn every few seconds; --once prints
  * it once; --serve serves it as a page that reloads itself, on 127.0.0.1 unless --bind says otherwise.
- * ./jbang room add NAME gives a learner a login on a room's cluster with logins (see ClusterTool).
+ * ./jbang room add NAME gives a learner a login on a room's cluster, which ./jbang up --room started.
  */
 public final class RoomTool {
 
@@ -76,7 +77,7 @@ public final class RoomTool {
 
     public static void main(String... args) {
         if (args.length > 0 && args[0].equals("add")) {
-            Failures.guard(() -> ClusterTool.addLearner(List.of(args)));
+            Failures.guard(() -> addLearner(List.of(args)));
             return;
         }
         Failures.guard(() -> {
@@ -113,5 +114,28 @@ public final class RoomTool {
                 System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
             } while (Poll.sleep(options.every()));
         });
+    }
+
+    /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */
+    private static void addLearner(List<String> options) {
+        if (options.size() != 2 || !options.get(0).equals("add")) {
+            System.err.println("Use: ./jbang room add NAME (a learner's login on the room's cluster)");
+            System.exit(2);
+        }
+        CassandraSettings settings = CassandraSettings.fromEnvironment();
+        LocalCluster local = LocalCluster.standard();
+        Optional<RoomCluster> room = local.room();
+        if (!settings.remote() && room.isEmpty()) {
+            throw new ClusterException("No room's cluster runs in this checkout, so there is nobody to add a login to.",
+                    "./jbang up --room --listen ADDRESS (the address learners reach; see docs/instructor-guide.md)");
+        }
+        List<InetSocketAddress> contactPoints = settings.remote() ? settings.contactPoints()
+                : local.layout().nodes(local.expectedNodes()).stream()
+                        .map(n -> InetSocketAddress.createUnresolved(room.orElseThrow().address(), n.nativePort())).toList();
+        try (CqlSession session = Cassandra.findOrStart(settings).connect()) {
+            CassandraSettings.Credentials login = RoomAccess.add(session, options.get(1));
+            System.out.println("Learner " + login.username() + " may log in. Give them these lines (the password is kept nowhere):");
+            RoomAccess.learnerSettings(contactPoints, settings.datacenter(), login).forEach(line -> System.out.println("  " + line));
+        }
     }
 }

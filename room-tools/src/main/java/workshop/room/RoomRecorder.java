@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;

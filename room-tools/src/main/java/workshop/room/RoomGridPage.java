@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.room;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package workshop.testkit;
+package workshop.kit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package workshop.kit.room;
+package workshop.room;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

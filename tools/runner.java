@@ -3,6 +3,11 @@
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../kit/src/build/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
+// The fixtures the exercises it grades use; the others stay out, so editing one does not rebuild it.
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN runner
 //DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset
 

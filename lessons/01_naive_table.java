@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chart/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN naive_table
 //DESCRIPTION Lesson 01: a table keyed by message_id cannot answer "the newest messages of a chat"
 
@@ -19,17 +21,17 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import workshop.fixtures.chart.CostChart;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.LoadedData;
 import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.TokenRing;
-import workshop.kit.chart.CostChart;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN partition_by_conversation
 //DESCRIPTION Lesson 02: partition by conversation, newest first, with time-ordered ids
 
@@ -11,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.util.List;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
@@ -18,7 +20,6 @@ import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN time_buckets
 //DESCRIPTION Lesson 03: time buckets cap a chat's partition; Q1 walks back across them
 
@@ -19,17 +20,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.NodeMetrics;
-import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cassandra.NodeMetrics.TableOnNode;
+import workshop.kit.cassandra.NodesSeen;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

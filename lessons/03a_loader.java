@@ -1,20 +1,21 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN loader
 //DESCRIPTION Appendix to lesson 03: a plain loop of writes, writes kept in flight, batches of a partition
 
 import static workshop.kit.cassandra.Keyspaces.schema;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.util.Arrays;
 import java.util.function.LongFunction;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

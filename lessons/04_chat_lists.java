@@ -1,10 +1,12 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chat/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN chat_lists
 //DESCRIPTION Lesson 04: a second table for Q2 (a user's chats, newest first), written on every message
 
-import static workshop.kit.chat.AnasChats.ANA;
+import static workshop.fixtures.chat.AnasChats.ANA;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -19,6 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import workshop.fixtures.chat.AnasChats;
+import workshop.fixtures.chat.ChatCatalogue;
+import workshop.fixtures.chat.ChatListJob;
+import workshop.fixtures.chat.ChatListTables;
 import workshop.kit.cassandra.BatchSizeWarning;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
@@ -27,10 +33,6 @@ import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.PlanReview;
-import workshop.kit.chat.AnasChats;
-import workshop.kit.chat.ChatListJob;
-import workshop.kit.chat.ChatCatalogue;
-import workshop.kit.chat.ChatListTables;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.ReadCosts;

@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN write_strategies
 //DESCRIPTION Appendix to lesson 04: three ways to apply one message's writes, timed side by side
 
@@ -16,10 +18,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntConsumer;
+import workshop.fixtures.concurrent.SideBySide;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.concurrent.SideBySide;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

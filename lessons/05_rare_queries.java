@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN rare_queries
 //DESCRIPTION Lesson 05: rare queries reuse a key, take a small lookup table, or run as a token-range scan
 
@@ -26,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.Backfill;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Cassandra;
@@ -38,7 +40,6 @@ import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,6 +1,9 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chart/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/shop/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson06/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson06/*.java
 //MAIN dynamodb_keys
@@ -21,15 +24,15 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import workshop.kit.chart.CostChart;
+import workshop.fixtures.chart.CostChart;
+import workshop.fixtures.ids.Snowflake;
+import workshop.fixtures.ids.SpreadIds;
+import workshop.fixtures.shop.CustomerOrders;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.DynamoCost;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
-import workshop.kit.ids.SpreadIds;
-import workshop.kit.ids.Snowflake;
-import workshop.kit.shop.CustomerOrders;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

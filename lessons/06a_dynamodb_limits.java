@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chat/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson06/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson06/*.java
 //MAIN dynamodb_limits
@@ -18,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import workshop.kit.chat.FanOutQueue;
+import workshop.fixtures.chat.FanOutQueue;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.dynamo.BatchLoader;
 import workshop.kit.dynamo.CapacityUnits;
 import workshop.kit.dynamo.Dynamo;
@@ -27,7 +30,6 @@ import workshop.kit.dynamo.ItemSize;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
-import workshop.kit.ids.Snowflake;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

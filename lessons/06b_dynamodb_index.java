@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson06/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson06/*.java
 //MAIN dynamodb_index
@@ -24,6 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import workshop.fixtures.ids.Snowflake;
+import workshop.fixtures.ids.SpreadIds;
 import workshop.kit.Poll;
 import workshop.kit.dynamo.CapacityUnits;
 import workshop.kit.dynamo.Dynamo;
@@ -32,8 +35,6 @@ import workshop.kit.dynamo.ItemSize;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
-import workshop.kit.ids.Snowflake;
-import workshop.kit.ids.SpreadIds;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,15 +1,18 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson07/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson07/*.java
 //MAIN reservations
 //DESCRIPTION Lesson 07: reservations without double booking (H2, then Cassandra's lightweight transactions and DynamoDB's conditional writes)
 
-import static workshop.kit.dining.SampleRestaurants.HALF_SEVEN;
-import static workshop.kit.dining.SampleRestaurants.LE_SEPT;
-import static workshop.kit.dining.SampleRestaurants.SITTINGS;
-import static workshop.kit.dining.SampleRestaurants.TABLE_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.HALF_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.LE_SEPT;
+import static workshop.fixtures.dining.SampleRestaurants.SITTINGS;
+import static workshop.fixtures.dining.SampleRestaurants.TABLE_SEVEN;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -27,6 +30,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import workshop.fixtures.concurrent.Contenders;
+import workshop.fixtures.dining.DiningSchema;
+import workshop.fixtures.dining.HashPartitioned;
+import workshop.fixtures.dining.OutboxRelay;
+import workshop.fixtures.dining.SampleRestaurants;
+import workshop.fixtures.h2.H2;
+import workshop.fixtures.h2.LateCommit;
+import workshop.fixtures.h2.MemoryDatabase;
+import workshop.fixtures.h2.RowLockRace;
+import workshop.fixtures.h2.Sql;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.PaxosVariant;
@@ -36,18 +49,8 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.PlanReview;
 import workshop.kit.catalogue.Rate;
-import workshop.kit.concurrent.Contenders;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.TracingSession;
-import workshop.kit.dining.DiningSchema;
-import workshop.kit.dining.HashPartitioned;
-import workshop.kit.dining.OutboxRelay;
-import workshop.kit.dining.SampleRestaurants;
-import workshop.kit.h2.RowLockRace;
-import workshop.kit.h2.H2;
-import workshop.kit.h2.LateCommit;
-import workshop.kit.h2.MemoryDatabase;
-import workshop.kit.h2.Sql;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,15 +1,18 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson07/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson07/*.java
 //MAIN booking_under_load
 //DESCRIPTION Appendix to lesson 07: peak rates and sizing, the booking under load and at its edges, a lightweight transaction timed
 
-import static workshop.kit.dining.SampleRestaurants.HALF_SEVEN;
-import static workshop.kit.dining.SampleRestaurants.LE_SEPT;
-import static workshop.kit.dining.SampleRestaurants.SITTINGS;
-import static workshop.kit.dining.SampleRestaurants.TABLE_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.HALF_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.LE_SEPT;
+import static workshop.fixtures.dining.SampleRestaurants.SITTINGS;
+import static workshop.fixtures.dining.SampleRestaurants.TABLE_SEVEN;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -22,12 +25,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import workshop.fixtures.concurrent.Contenders;
+import workshop.fixtures.concurrent.SideBySide;
+import workshop.fixtures.dining.SampleRestaurants;
+import workshop.fixtures.h2.MemoryDatabase;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.concurrent.Contenders;
-import workshop.kit.concurrent.SideBySide;
-import workshop.kit.dining.SampleRestaurants;
-import workshop.kit.h2.MemoryDatabase;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

@@ -1,20 +1,23 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //MAIN booking_in_dynamodb
 //DESCRIPTION Appendix to lesson 07: the same booking in DynamoDB, a conditional UpdateItem
 
-import static workshop.kit.dining.SampleRestaurants.HALF_SEVEN;
-import static workshop.kit.dining.SampleRestaurants.LE_SEPT;
-import static workshop.kit.dining.SampleRestaurants.TABLE_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.HALF_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.LE_SEPT;
+import static workshop.fixtures.dining.SampleRestaurants.TABLE_SEVEN;
 
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
-import workshop.kit.concurrent.Contenders;
-import workshop.kit.dining.DynamoSlots;
-import workshop.kit.dining.SampleRestaurants;
+import workshop.fixtures.concurrent.Contenders;
+import workshop.fixtures.dining.DynamoSlots;
+import workshop.fixtures.dining.SampleRestaurants;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;

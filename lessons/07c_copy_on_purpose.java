@@ -1,23 +1,25 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson07/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson07/*.java
 //MAIN copy_on_purpose
 //DESCRIPTION Appendix to lesson 07: a copy on purpose: the restaurant's name in every diner's list, and its rename
 
-import static workshop.kit.dining.SampleRestaurants.HALF_SEVEN;
-import static workshop.kit.dining.SampleRestaurants.LE_SEPT;
+import static workshop.fixtures.dining.SampleRestaurants.HALF_SEVEN;
+import static workshop.fixtures.dining.SampleRestaurants.LE_SEPT;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.UUID;
-import workshop.kit.dining.OutboxRelay;
-import workshop.kit.dining.RenameJob;
-import workshop.kit.dining.SampleRestaurants;
-import workshop.kit.h2.MemoryDatabase;
+import workshop.fixtures.dining.OutboxRelay;
+import workshop.fixtures.dining.RenameJob;
+import workshop.fixtures.dining.SampleRestaurants;
+import workshop.fixtures.h2.MemoryDatabase;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

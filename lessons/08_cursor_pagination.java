@@ -1,6 +1,11 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chart/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chat/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson08/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson08/ChannelMessages.java
 //MAIN cursor_pagination
@@ -11,6 +16,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import workshop.fixtures.chart.CostChart;
+import workshop.fixtures.chat.ChannelImport;
+import workshop.fixtures.concurrent.SideBySide;
+import workshop.fixtures.h2.ArrivalsReplay;
+import workshop.fixtures.h2.ChannelTable;
+import workshop.fixtures.h2.H2;
+import workshop.fixtures.h2.PageDepths;
+import workshop.fixtures.h2.Sql;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
@@ -19,17 +32,9 @@ import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
 import workshop.kit.catalogue.Verdict;
-import workshop.kit.chart.CostChart;
-import workshop.kit.chat.ChannelImport;
-import workshop.kit.concurrent.SideBySide;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
-import workshop.kit.h2.ArrivalsReplay;
-import workshop.kit.h2.ChannelTable;
-import workshop.kit.h2.H2;
-import workshop.kit.h2.PageDepths;
-import workshop.kit.h2.Sql;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

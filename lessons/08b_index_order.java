@@ -1,15 +1,16 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //MAIN index_order
 //DESCRIPTION Appendix to lesson 08: which index and which ORDER BY let H2 stop after one page
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import workshop.kit.h2.ChannelTable;
-import workshop.kit.h2.H2;
-import workshop.kit.h2.PlanLine;
-import workshop.kit.h2.Sql;
+import workshop.fixtures.h2.ChannelTable;
+import workshop.fixtures.h2.H2;
+import workshop.fixtures.h2.PlanLine;
+import workshop.fixtures.h2.Sql;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;

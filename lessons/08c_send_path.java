@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chat/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson08/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson08/ChannelMessages.java
 //MAIN send_path
@@ -10,10 +12,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import workshop.fixtures.chat.ChannelImport;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.PaxosVariant;
-import workshop.kit.chat.ChannelImport;
 import workshop.kit.cost.CostProbe;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;

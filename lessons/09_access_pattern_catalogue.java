@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/chat/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN access_pattern_catalogue
 //DESCRIPTION Lesson 09: the access-pattern catalogue as code, checked against the store
 
@@ -12,6 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import workshop.fixtures.chat.ChatCatalogue;
+import workshop.fixtures.chat.ChatData;
+import workshop.fixtures.chat.EarlierDesigns;
+import workshop.fixtures.chat.Message;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.catalogue.AccessPattern;
@@ -25,15 +31,11 @@ import workshop.kit.catalogue.PlanReview;
 import workshop.kit.catalogue.Rate;
 import workshop.kit.catalogue.SchemaShapes;
 import workshop.kit.catalogue.Verdict;
-import workshop.kit.chat.ChatCatalogue;
-import workshop.kit.chat.ChatData;
-import workshop.kit.chat.EarlierDesigns;
-import workshop.kit.chat.Message;
+import workshop.kit.cost.CostProbe;
+import workshop.kit.cost.QueryCost;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.DiagramFiles;
 import workshop.kit.diagram.TextDiagram;
-import workshop.kit.cost.CostProbe;
-import workshop.kit.cost.QueryCost;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
@@ -380,7 +382,7 @@ class access_pattern_catalogue {
                 reads one partition, measured, not assumed." """);
         Story.say("""
                 The checker runs on any class implementing workshop.kit.catalogue.Catalogue:
-                ./jbang catalogue kit/src/main/java/workshop/kit/chat/ChatCatalogue.java checks this
+                ./jbang catalogue fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java checks this
                 lesson's, and ./jbang catalogue path/to/YourCatalogue.java checks one of yours against
                 the cluster. Write the patterns first, plans and no code: ./jbang catalogue --plan
                 reviews them before any table exists.""");

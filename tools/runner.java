@@ -5,6 +5,11 @@
 //SOURCES ../testkit/src/main/java/**/*.java
 //SOURCES ../runner/src/main/java/**/*.java
 //SOURCES ../room-tools/src/main/java/workshop/room/*.java
+// The fixtures the exercises it grades use; the others stay out, so editing one does not rebuild it.
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/dining/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
+//SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN runner
 //DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset
 

@@ -1,7 +1,7 @@
 package workshop.lesson06;
 
 import java.time.Instant;
-import workshop.kit.ids.Snowflake;
+import workshop.fixtures.ids.Snowflake;
 
 /**
  * Discord's message buckets, as lesson 03 built them: ten days of snowflake ids per bucket. The

@@ -21,7 +21,7 @@ import java.util.List;
  *     and two chats active in the same millisecond stay two entries
  *   - a send reads at most two partitions (and no more rows than a chat has members, plus one)
  *     and writes one partition per member plus one, however many members a chat has
- * The time a message was sent is in its id: {@code workshop.kit.ids.Snowflake.instant(messageId)}.
+ * The time a message was sent is in its id: {@code workshop.fixtures.ids.Snowflake.instant(messageId)}.
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
  *
  * The tests give you a session bound to a keyspace of your own: write table names without a

@@ -16,7 +16,7 @@ import workshop.kit.cassandra.TokenSlice;
  * a slice holds the partitions whose token t has start &lt; t &lt;= end. The slices you are given
  * cover the ring; read each with one query on its token range, several slices at once on
  * {@code workers} threads ({@link workshop.kit.cassandra.TokenRangeScan} can run them for you).
- * The time a message was sent is in its id: {@code workshop.kit.ids.Snowflake.instant(messageId)}.
+ * The time a message was sent is in its id: {@code workshop.fixtures.ids.Snowflake.instant(messageId)}.
  *
  * The tests give you a session bound to the keyspace of the table. Use prepared statements with bound values.
  */

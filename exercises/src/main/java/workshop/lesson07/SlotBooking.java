@@ -5,7 +5,7 @@ import javax.sql.DataSource;
 
 /**
  * Lesson 07, task 1 of 3 (tests: Task1SlotBookingTest): book a table without double booking, in a
- * relational store (the schema is workshop.kit.dining.DiningSchema). Bookings arrive at about 50 a
+ * relational store (the schema is workshop.fixtures.dining.DiningSchema). Bookings arrive at about 50 a
  * second at peak (1 million a day), and many diners may ask for the same table at the same sitting
  * at the same moment: exactly one gets it, every other one is told it is taken, and no booking is
  * lost. A winning booking writes, in one transaction: the slot's reservation_id, a row in

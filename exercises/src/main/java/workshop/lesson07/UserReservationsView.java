@@ -5,7 +5,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * Lesson 07, task 2 of 3 (tests: Task2UserReservationsViewTest): keep user_reservations (workshop.kit.dining.DiningSchema) up to date from
+ * Lesson 07, task 2 of 3 (tests: Task2UserReservationsViewTest): keep user_reservations (workshop.fixtures.dining.DiningSchema) up to date from
  * booking events. The relay delivers each event at least once, in no guaranteed order: applying
  * an event twice, or an older one after a newer one, must leave the view as if every event had
  * arrived once, in order.

@@ -27,7 +27,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
  * The tests give you a session already bound to a keyspace of your own: write table names without
  * a keyspace, and use prepared statements with bound values. They use a small bucketSize (25 seqs)
  * so that pages cross partitions with a hundred messages; lesson 08 uses 100,000.
- * workshop.kit.ids.Snowflake makes message ids.
+ * workshop.fixtures.ids.Snowflake makes message ids.
  */
 public class ChannelMessages {
 

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import workshop.kit.ids.Snowflake;
+import workshop.fixtures.ids.Snowflake;
 
 class BucketsTest {
 

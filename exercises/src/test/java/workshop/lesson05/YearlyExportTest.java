@@ -28,6 +28,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.fixtures.ids.Snowflake;
 import workshop.kit.cassandra.BulkWriter;
 import workshop.kit.cassandra.Keyspaces;
 import workshop.kit.cassandra.TokenRing;
@@ -35,7 +36,6 @@ import workshop.kit.cassandra.TokenSlice;
 import workshop.kit.cost.Measured;
 import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
-import workshop.kit.ids.Snowflake;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 

@@ -26,10 +26,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import workshop.kit.concurrent.Contenders;
-import workshop.kit.dining.DiningSchema;
-import workshop.kit.h2.MemoryDatabase;
-import workshop.kit.h2.Sql;
+import workshop.fixtures.concurrent.Contenders;
+import workshop.fixtures.dining.DiningSchema;
+import workshop.fixtures.h2.MemoryDatabase;
+import workshop.fixtures.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
 import workshop.testkit.MovableClock;
 

@@ -22,11 +22,11 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import workshop.kit.dining.DiningSchema;
-import workshop.kit.dining.OutboxRelay;
-import workshop.kit.h2.LateCommit;
-import workshop.kit.h2.MemoryDatabase;
-import workshop.kit.h2.Sql;
+import workshop.fixtures.dining.DiningSchema;
+import workshop.fixtures.dining.OutboxRelay;
+import workshop.fixtures.h2.LateCommit;
+import workshop.fixtures.h2.MemoryDatabase;
+import workshop.fixtures.h2.Sql;
 import workshop.lesson07.ReservationEvent.Kind;
 
 /** The simplest delivery first, so a mistake fails where its message names it. */

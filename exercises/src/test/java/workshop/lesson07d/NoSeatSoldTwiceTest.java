@@ -14,7 +14,7 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import workshop.kit.concurrent.Contenders;
+import workshop.fixtures.concurrent.Contenders;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.MovableClock;
 

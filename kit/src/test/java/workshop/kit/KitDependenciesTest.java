@@ -2,6 +2,7 @@ package workshop.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +26,9 @@ import org.w3c.dom.Node;
  * Scripts get their libraries from //DEPS lines, Maven from the poms: both must list the same
  * libraries at the same versions. Each family of scripts has its //DEPS in one file: lessons and
  * tools take the kit's (its package-info.java), the runner takes the kit's and those of testkit
- * and the runner module (LessonCheck.java); the scripts themselves declare none.
+ * and the runner module (LessonCheck.java); the scripts themselves declare none. A fixture's
+ * library is declared by the fixture package that needs it (its package-info.java), so only the
+ * lessons compiling it get it.
  */
 class KitDependenciesTest {
 
@@ -39,6 +42,17 @@ class KitDependenciesTest {
         assertEquals(List.of(file), filesWithDeps("kit/src"), "the kit's //DEPS lines belong in one file");
         assertEquals(pomDependencies("kit/pom.xml"), deps(file),
                 file + " (for jbang) and kit/pom.xml (for Maven) must list the same libraries and versions");
+    }
+
+    @Test
+    void theFixturesDepsLinesAreInThePackagesThatNeedThemAndTogetherItsPomsDependencies() {
+        List<String> files = filesWithDeps("fixtures/src");
+        assertTrue(files.stream().allMatch(file -> file.startsWith("fixtures/src/main/java/") && file.endsWith("/package-info.java")),
+                "a fixture's //DEPS lines belong in its package's package-info.java: " + files);
+        Set<String> declared = new TreeSet<>();
+        files.forEach(file -> declared.addAll(deps(file)));
+        assertEquals(pomDependencies("fixtures/pom.xml"), declared,
+                "the fixture packages' //DEPS lines (for jbang) and fixtures/pom.xml (for Maven) must list the same libraries and versions");
     }
 
     @Test

@@ -81,18 +81,35 @@ final class PackageGraph {
         code.forEach((file, text) -> {
             String from = packageOf.get(file);
             String className = Path.of(file).getFileName().toString().replaceFirst("\\.java$", "");
-            Matcher imported = IMPORT.matcher(text);
-            while (imported.find()) {
-                String name = (imported.group(1) == null ? "" : "static ") + imported.group(2);
-                graph.packageOf(imported.group(2)).ifPresent(to -> graph.add(from, to, new Use(className, name, true)));
-            }
-            Matcher written = QUALIFIED.matcher(IMPORT.matcher(PACKAGE.matcher(text).replaceAll("")).replaceAll(""));
-            while (written.find()) {
-                String name = written.group();
-                graph.packageOf(name).ifPresent(to -> graph.add(from, to, new Use(className, name, false)));
-            }
+            graph.uses(className, text).forEach(use -> graph.add(from, use.getKey(), use.getValue()));
         });
         return graph;
+    }
+
+    /** The packages of this tree a source uses, such as a script in no package: its imports and names written out. */
+    Set<String> usedBy(String source) {
+        return uses("", withoutCommentsAndLiterals(source)).stream().map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The packages of this tree a package uses directly. */
+    Set<String> dependenciesOf(String from) {
+        return Collections.unmodifiableSet(edges.getOrDefault(from, Map.of()).keySet());
+    }
+
+    /** Each use of one of this tree's packages in code already without comments and literals, with the package. */
+    private List<Map.Entry<String, Use>> uses(String className, String code) {
+        List<Map.Entry<String, Use>> uses = new ArrayList<>();
+        Matcher imported = IMPORT.matcher(code);
+        while (imported.find()) {
+            String name = (imported.group(1) == null ? "" : "static ") + imported.group(2);
+            packageOf(imported.group(2)).ifPresent(to -> uses.add(Map.entry(to, new Use(className, name, true))));
+        }
+        Matcher written = QUALIFIED.matcher(IMPORT.matcher(PACKAGE.matcher(code).replaceAll("")).replaceAll(""));
+        while (written.find()) {
+            String name = written.group();
+            packageOf(name).ifPresent(to -> uses.add(Map.entry(to, new Use(className, name, false))));
+        }
+        return uses;
     }
 
     Set<String> packages() {

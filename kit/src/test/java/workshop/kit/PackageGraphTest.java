@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The package graph on sources written here: what makes an edge, what does not, and how a cycle reads. */
@@ -44,6 +45,21 @@ class PackageGraphTest {
                 a -> b -> a
                     a -> b: A imports b.B.Inner
                     b -> a: B names a.A.class""", graph.explain(graph.cycles().get(0)));
+    }
+
+    @Test
+    void aScriptInNoPackageUsesWhatItImportsAndNamesButNotWhatItsCommentsMention() {
+        PackageGraph graph = PackageGraph.of(Map.of(
+                "a/A.java", "package a;\nimport b.B;\nclass A { B b; }\n",
+                "b/B.java", "package b;\nclass B {}\n",
+                "c/C.java", "package c;\nclass C {}\n"));
+        assertEquals(Set.of("a", "c"), graph.usedBy("""
+                //SOURCES ../b/B.java
+                import a.A;
+                class script { Object c = c.C.class; }
+                """));
+        assertEquals(Set.of("b"), graph.dependenciesOf("a"));
+        assertEquals(Set.of(), graph.dependenciesOf("b"));
     }
 
     @Test

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workshop.fixtures.chat.ChatCatalogue;
 import workshop.kit.HeadlessChromium;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Room;
 import workshop.kit.catalogue.TableShape;
-import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.SvgDiagram;
 

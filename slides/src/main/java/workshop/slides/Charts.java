@@ -12,8 +12,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import workshop.fixtures.chart.CostChart;
 import workshop.kit.Workshop;
-import workshop.kit.chart.CostChart;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import workshop.fixtures.chat.ChatCatalogue;
 import workshop.kit.Workshop;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.TableShape;
-import workshop.kit.chat.ChatCatalogue;
 import workshop.kit.diagram.Arrow;
 import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
@@ -51,7 +51,7 @@ final class DeckDiagrams {
     /** Lesson 04's Q2 before (a read per chat of the user's) and after (one partition of chat_lists). */
     private static Diagram lesson04(AccessPattern q2) {
         // chat_lists and its rebuilt twin are created by one formatted statement: named here as the lesson names them
-        String source = read(Workshop.root().resolve("kit/src/main/java/workshop/kit/chat/ChatListTables.java"));
+        String source = read(Workshop.root().resolve("fixtures/src/main/java/workshop/fixtures/chat/ChatListTables.java"));
         List<TableShape> tables = CqlShapes.parse(source.replace("CREATE TABLE %s", "CREATE TABLE chat_lists")).stream()
                 .filter(t -> List.of("user_chats", "messages", "chat_lists").contains(t.name())).toList();
         String rate = q2.rate().toString();
@@ -78,7 +78,7 @@ final class DeckDiagrams {
     /** Lesson 07's booking before (reservations hash-partitioned by reservation_id) and after (the slot row, in Cassandra). */
     private static Diagram lesson07() {
         List<TableShape> tables = new ArrayList<>(CqlShapes.parse(read(Workshop.root().resolve(
-                "kit/src/main/java/workshop/kit/dining/HashPartitioned.java"))));
+                "fixtures/src/main/java/workshop/fixtures/dining/HashPartitioned.java"))));
         CqlShapes.parse(read(Workshop.root().resolve("solutions/src/main/java/workshop/lesson07/LwtSlotBooking.java"))).stream()
                 .filter(t -> t.name().equals("slots")).forEach(tables::add);
         String book = "book a table at a sitting";

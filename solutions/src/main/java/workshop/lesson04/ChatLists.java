@@ -9,7 +9,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Instant;
 import java.util.List;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.ids.Snowflake;
+import workshop.fixtures.ids.Snowflake;
 
 /**
  * Reference solution: chat_lists ((user_id), last_message_at DESC, conversation_id). A message is

@@ -13,7 +13,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import workshop.kit.cassandra.TokenRangeScan;
 import workshop.kit.cassandra.TokenSlice;
-import workshop.kit.ids.Snowflake;
+import workshop.fixtures.ids.Snowflake;
 
 /**
  * Reference solution: one query per slice, open at the start and closed at the end, so slices laid

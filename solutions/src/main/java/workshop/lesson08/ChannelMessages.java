@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import workshop.kit.ids.Snowflake;
+import workshop.fixtures.ids.Snowflake;
 
 /**
  * Reference solution: seq allocated by compare-and-set on channel_head, an idempotency claim

@@ -52,7 +52,7 @@ public final class CatalogueTool {
                     No Java sources in %s.
                     Usage: ./jbang catalogue [--plan] path/to/MyCatalogue.java [more files or folders]
                       A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
-                      without arguments; kit/src/main/java/workshop/kit/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
+                      without arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
             System.exit(2);
         }
         Path classes = Workshop.stateDir().resolve("catalogue/classes");

@@ -26,14 +26,14 @@ final class CheckCommand {
 
     /**
      * Grades in the warm JVM an earlier check left, if one waits, else in one started now; then
-     * leaves one warming up for the next check (see {@link WarmGrading}).
+     * leaves one warming up for the next check (see {@link WarmJvmClient}).
      */
     int run(Lesson lesson) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
-        GradingProcess grader = WarmGrading.adopt(LessonCheck.log(files, checkDir()))
+        TestJvmHandle grader = WarmJvmClient.adopt(LessonCheck.log(files, checkDir()))
                 .orElseGet(() -> LessonCheck.prepare(files, checkDir()));
         int exit = check(lesson, grader);
-        WarmGrading.leave(files, LessonCheck.usesCassandra(files));
+        WarmJvmClient.leave(files, LessonCheck.usesCassandra(files));
         return exit;
     }
 
@@ -42,7 +42,7 @@ final class CheckCommand {
     }
 
     /** Grades with a test JVM that may already be warm (see {@link LessonCheck#prepare}). */
-    private int check(Lesson lesson, GradingProcess testJvm) {
+    private int check(Lesson lesson, TestJvmHandle testJvm) {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         Runner.say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
         Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading

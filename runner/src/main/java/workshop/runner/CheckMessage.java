@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * What a grading JVM ({@link CheckProcess}) tells the runner ({@link GradingProcess}), one line
+ * What a grading JVM ({@link TestJvm}) tells the runner ({@link TestJvmHandle}), one line
  * each, on its stdout or a warm JVM's socket: tab-separated fields, the first naming the message,
  * free text in Base64 so that no tab or line break in a test's name or message can cut a line.
  * Each message is encoded and decoded here and nowhere else; {@link Run} is the one line the

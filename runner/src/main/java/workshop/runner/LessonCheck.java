@@ -24,7 +24,7 @@ import workshop.kit.tools.JavaSources;
 
 /**
  * Grades one lesson: compiles only that lesson's sources (so another lesson's compile error
- * cannot stop it) and runs its tests in a JVM of their own ({@link CheckProcess}), with a time
+ * cannot stop it) and runs its tests in a JVM of their own ({@link TestJvm}), with a time
  * limit per test. A test that passes the limit is stopped for real: its JVM is killed and the
  * tests not yet run continue in a fresh one. Failures come back ranked, the most instructive first:
  * by task (the test's tag, see {@link TestTags}), so the learner works task by task, then by kind.
@@ -104,8 +104,8 @@ public final class LessonCheck {
     private LessonCheck() {}
 
     /** A test JVM for this lesson, started now so it warms up while something else happens (compiling, waiting). */
-    static GradingProcess prepare(ExerciseFiles files, Path workDir) {
-        return GradingProcess.start(log(files, workDir), usesCassandra(files));
+    static TestJvmHandle prepare(ExerciseFiles files, Path workDir) {
+        return TestJvmHandle.start(log(files, workDir), usesCassandra(files));
     }
 
     /** Where a check's test JVM writes the learner's output (the timeline.log beside it). */
@@ -133,9 +133,9 @@ public final class LessonCheck {
     public static final class Ahead {
         private final ExerciseFiles files;
         private final Path workDir;
-        private final GradingProcess process;
+        private final TestJvmHandle process;
 
-        private Ahead(ExerciseFiles files, Path workDir, GradingProcess process) {
+        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process) {
             this.files = files;
             this.workDir = workDir;
             this.process = process;
@@ -147,14 +147,14 @@ public final class LessonCheck {
     }
 
     /**
-     * Grades with the given test JVM (see {@link #prepare}, {@link WarmGrading#adopt}); it is used up.
+     * Grades with the given test JVM (see {@link #prepare}, {@link WarmJvmClient#adopt}); it is used up.
      * A fresh JVM warms up while the lesson compiles here; an adopted one, already warm, compiles it
      * itself, with a compiler that is warm too.
      */
-    static Result run(ExerciseFiles files, Path workDir, GradingProcess given) {
+    static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given) {
         long started = System.nanoTime();
         Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
-        GradingProcess first = given;
+        TestJvmHandle first = given;
         if (first.adopted() && !first.awaitReady(STARTUP_LIMIT)) {
             first.kill(); // it left (idle) or another check took it: as without one
             first = prepare(files, workDir);
@@ -188,9 +188,9 @@ public final class LessonCheck {
      * Runs the tests in the first JVM, compiling first in it when given sources; a JVM stopped at
      * the limit, or ended by the code it ran, is followed by a fresh one, which skips what ran.
      */
-    static Outcomes grade(GradingProcess first, Supplier<GradingProcess> fresh, Path classes, List<Path> sources, Limits limits) {
+    static Outcomes grade(TestJvmHandle first, Supplier<TestJvmHandle> fresh, Path classes, List<Path> sources, Limits limits) {
         Outcomes outcomes = new Outcomes(limits);
-        GradingProcess child = first;
+        TestJvmHandle child = first;
         List<Path> compile = sources;
         for (int restarts = 0; outcomes.follow(child, classes, compile) && restarts < limits.restarts(); restarts++) {
             child = fresh.get();
@@ -224,7 +224,7 @@ public final class LessonCheck {
         }
 
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
-        boolean follow(GradingProcess child, Path classes, List<Path> sources) {
+        boolean follow(TestJvmHandle child, Path classes, List<Path> sources) {
             child.run(classes, sources, done);
             Deque<CheckMessage.Started> open = new ArrayDeque<>();
             boolean warm = child.ready();

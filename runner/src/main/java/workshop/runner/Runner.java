@@ -44,12 +44,11 @@ public final class Runner {
         Optional<String> lessonArg = words.size() > 1 ? Optional.of(words.get(1)) : Optional.empty();
         Overview overview = new Overview(root);
         CheckCommand check = new CheckCommand(overview, reportFile);
-        HintCommand hint = new HintCommand(overview);
         return switch (command) {
             case "overview" -> overview.run();
             case "check" -> onLesson(overview, lessonArg, check::run);
-            case "watch" -> onLesson(overview, lessonArg, new WatchCommand(root, check, hint)::run);
-            case "hint" -> onLesson(overview, lessonArg, hint::run);
+            case "watch" -> onLesson(overview, lessonArg, new WatchCommand(root, check, new HintCommand(overview))::run);
+            case "hint" -> onLesson(overview, lessonArg, new HintCommand(overview)::run);
             case "solution" -> onLesson(overview, lessonArg, new SolutionCommand(root)::run);
             case "reset" -> onLesson(overview, lessonArg, lesson -> new ResetCommand(overview).run(lesson, yes));
             default -> {

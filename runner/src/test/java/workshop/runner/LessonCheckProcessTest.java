@@ -25,18 +25,18 @@ class LessonCheckProcessTest {
     Path work;
 
     /** Every fake JVM the check started, in order. */
-    private final List<GradingProcess> started = new ArrayList<>();
+    private final List<TestJvmHandle> started = new ArrayList<>();
 
     private Outcomes grade(Limits limits, String... tests) {
         return LessonCheck.grade(fake(tests), () -> fake(tests), work.resolve("classes"), List.of(), limits);
     }
 
-    private GradingProcess fake(String... tests) {
+    private TestJvmHandle fake(String... tests) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                FakeCheckProcess.class.getName()));
+                FakeTestJvm.class.getName()));
         command.addAll(List.of(tests));
-        GradingProcess process = GradingProcess.start(command, work.resolve("output.log"));
+        TestJvmHandle process = TestJvmHandle.start(command, work.resolve("output.log"));
         started.add(process);
         return process;
     }
@@ -44,20 +44,20 @@ class LessonCheckProcessTest {
     @Test
     void aTestPastItsLimitFailsItsJvmIsKilledAndTheRestRunInAFreshOne() {
         Outcomes outcomes = grade(LIMITS, "pass", "hang", "pass", "fail");
-        assertEquals(List.of(new Passed(FakeCheckProcess.id(1), 1), new Passed(FakeCheckProcess.id(3), 3)), outcomes.passed);
+        assertEquals(List.of(new Passed(FakeTestJvm.id(1), 1), new Passed(FakeTestJvm.id(3), 3)), outcomes.passed);
         assertEquals(List.of(new Failure("test 2", "took longer than 1 s and was stopped: an endless loop, or a wait that never ends?",
-                        Kind.ANSWER, FakeCheckProcess.id(2), 2),
-                new Failure("test 4", "expected 1, got 2", Kind.ANSWER, FakeCheckProcess.id(4), 4)), outcomes.failures);
+                        Kind.ANSWER, FakeTestJvm.id(2), 2),
+                new Failure("test 4", "expected 1, got 2", Kind.ANSWER, FakeTestJvm.id(4), 4)), outcomes.failures);
         assertEquals(2, started.size(), "one fresh JVM after the one stopped");
-        assertTrue(started.stream().noneMatch(GradingProcess::alive), "no JVM is left running");
+        assertTrue(started.stream().noneMatch(TestJvmHandle::alive), "no JVM is left running");
     }
 
     @Test
     void aTestThatEndsItsJvmFailsAndTheRestRunInAFreshOne() {
         Outcomes outcomes = grade(LIMITS, "halt", "pass");
-        assertEquals(List.of(new Passed(FakeCheckProcess.id(2), 2)), outcomes.passed);
+        assertEquals(List.of(new Passed(FakeTestJvm.id(2), 2)), outcomes.passed);
         assertEquals(List.of(new Failure("test 1", "ended the test JVM (System.exit, or it ran out of memory)", Kind.ANSWER,
-                FakeCheckProcess.id(1), 1)), outcomes.failures);
+                FakeTestJvm.id(1), 1)), outcomes.failures);
         assertEquals(2, started.size());
     }
 
@@ -65,9 +65,9 @@ class LessonCheckProcessTest {
     void restartsStopAtTheLimitAndWhatDidNotRunNeitherPassesNorFails() {
         Outcomes outcomes = grade(new Limits(LIMITS.test(), LIMITS.startup(), 1), "hang", "hang", "pass");
         assertEquals(List.of(), outcomes.passed);
-        assertEquals(List.of(FakeCheckProcess.id(1), FakeCheckProcess.id(2)), outcomes.failures.stream().map(Failure::id).toList());
+        assertEquals(List.of(FakeTestJvm.id(1), FakeTestJvm.id(2)), outcomes.failures.stream().map(Failure::id).toList());
         assertEquals(2, started.size(), "the first JVM and one restart");
-        assertTrue(started.stream().noneMatch(GradingProcess::alive), "no JVM is left running");
+        assertTrue(started.stream().noneMatch(TestJvmHandle::alive), "no JVM is left running");
     }
 
     @Test

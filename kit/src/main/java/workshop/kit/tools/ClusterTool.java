@@ -121,9 +121,9 @@ public final class ClusterTool {
     }
 
     /**
-     * The runner's warm grading JVM, by the folder and marker key the runner gives it (its WarmGrader):
+     * The runner's warm grading JVM, by the folder and marker key the runner gives it (its WarmJvmClient):
      * written out here because the runner builds on the kit, so the kit cannot ask it; the runner's
-     * WarmGraderTest fails when the two differ. Stopped at once: it holds nothing worth a graceful end.
+     * WarmJvmClientTest fails when the two differ. Stopped at once: it holds nothing worth a graceful end.
      */
     public static ManagedProcess warmGrader() {
         return new ManagedProcess("the warm grading JVM", "workshop.grading", Workshop.stateDir().resolve("check/warm"));

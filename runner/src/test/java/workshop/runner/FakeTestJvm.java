@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Started instead of a {@link CheckProcess} by {@link LessonCheckProcessTest}: it speaks the same
+ * Started instead of a {@link TestJvm} by {@link LessonCheckProcessTest}: it speaks the same
  * messages about tests it only pretends to run, one per argument, each doing what its argument
  * says: pass, fail, hang (never ends), halt (ends the JVM, as System.exit in the learner's code
  * would). With "silent" as its only argument it never says it is ready.
  */
-public final class FakeCheckProcess {
+public final class FakeTestJvm {
 
-    private FakeCheckProcess() {}
+    private FakeTestJvm() {}
 
     static String id(int test) {
         return "[engine:fake]/[test:t" + test + "]";

@@ -23,10 +23,10 @@ import workshop.kit.cassandra.Keyspaces;
 import workshop.testkit.CassandraExtension;
 
 /**
- * The runner's side of one {@link CheckProcess}: starts it, hands it the compiled lesson, and
+ * The runner's handle on one {@link TestJvm} (runs in the runner): starts it, hands it the compiled lesson, and
  * reads its lines with a limit, so a test that never ends is answered by killing the JVM it runs in.
  */
-final class GradingProcess {
+final class TestJvmHandle {
 
     private final ProcessHandle process;
     private final OutputStream commands;
@@ -41,7 +41,7 @@ final class GradingProcess {
     /** When each test started and ended, for anyone asking where a check's time went; opened by run. */
     private Writer times;
 
-    private GradingProcess(ProcessHandle process, InputStream output, OutputStream commands, Path log, boolean adopted) {
+    private TestJvmHandle(ProcessHandle process, InputStream output, OutputStream commands, Path log, boolean adopted) {
         this.process = process;
         this.commands = commands;
         this.log = log;
@@ -66,7 +66,7 @@ final class GradingProcess {
     }
 
     /** Starts a check JVM on this JVM's class path; it warms up while the caller compiles. */
-    static GradingProcess start(Path log, boolean cassandra) {
+    static TestJvmHandle start(Path log, boolean cassandra) {
         List<String> command = command(List.of());
         if (cassandra) {
             command.add("--cassandra");
@@ -74,20 +74,20 @@ final class GradingProcess {
         return start(command, log);
     }
 
-    /** Starts a process that speaks as a {@link CheckProcess} does, with this command. */
-    static GradingProcess start(List<String> command, Path log) {
+    /** Starts a process that speaks as a {@link TestJvm} does, with this command. */
+    static TestJvmHandle start(List<String> command, Path log) {
         try {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            return new GradingProcess(process.toHandle(), process.getInputStream(), process.getOutputStream(), log, false);
+            return new TestJvmHandle(process.toHandle(), process.getInputStream(), process.getOutputStream(), log, false);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start a JVM to run the tests in", e);
         }
     }
 
-    /** A warm JVM that serves on a socket (see {@link WarmGrading}), connected to; it has not said READY yet. */
-    static GradingProcess connected(ProcessHandle process, InputStream output, OutputStream commands, Path log) {
-        return new GradingProcess(process, output, commands, log, true);
+    /** A warm JVM that serves on a socket (see {@link WarmJvmClient}), connected to; it has not said READY yet. */
+    static TestJvmHandle connected(ProcessHandle process, InputStream output, OutputStream commands, Path log) {
+        return new TestJvmHandle(process, output, commands, log, true);
     }
 
     /** The java command of a check JVM on this JVM's class path, with the given JVM options; mutable, for its arguments. */
@@ -103,7 +103,7 @@ final class GradingProcess {
                 "-Ddatastax-java-driver.advanced.metadata.schema.refreshed-keyspaces.0="
                         + CassandraExtension.testKeyspacesFilter()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckProcess.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TestJvm.class.getName()));
         return command;
     }
 

@@ -39,14 +39,16 @@ import workshop.testkit.CassandraExtension;
 import workshop.testkit.DesignDiagrams;
 
 /**
- * The JVM a lesson's tests run in, one per check, so the learner's code ends with it: the runner
+ * The test JVM's main, run in a process of its own: it warms up, takes one {@link CheckMessage.Run},
+ * runs the lesson's tests and reports each in a {@link CheckMessage}.
+ * <p>One test JVM per check, so the learner's code ends with it: the runner
  * kills it when a test passes the time limit, and nothing it started outlives the check. It
  * warms up (loads the test engine, connects to the cluster) before it is told what to run, which
  * the runner uses to overlap that with compiling, and watch to have the next one ready.
- * Talks to the runner in {@link CheckMessage}s on stdout (see {@link GradingProcess}); the learner's
+ * Talks to the runner in {@link CheckMessage}s on stdout (see {@link TestJvmHandle}); the learner's
  * own output and the driver's go to a log file.
  */
-public final class CheckProcess {
+public final class TestJvm {
 
     /**
      * The driver sessions the test extension opens name their threads s0-io-1, s0-admin-0, ...
@@ -54,12 +56,12 @@ public final class CheckProcess {
      */
     private static final Pattern DRIVER_THREAD = Pattern.compile("s\\d+-(io|admin|timer)-\\d+");
 
-    private CheckProcess() {}
+    private TestJvm() {}
 
     /**
      * Options: --cassandra when the lesson's tests use the cluster; --serve SOCKET to wait, after the
      * warm-up, for one runner to connect there (a warm JVM left for the next check; see
-     * {@link WarmGrading}) instead of talking on stdin and stdout; --warm-compile SOURCES to run the
+     * {@link WarmJvmServer}) instead of talking on stdin and stdout; --warm-compile SOURCES to run the
      * compiler once during the warm-up, so that compiling the lesson later is quick.
      */
     public static void main(String... args) throws IOException {
@@ -72,13 +74,13 @@ public final class CheckProcess {
         System.setErr(learner);
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         try {
-            Optional<ServerSocketChannel> server = socket.isPresent() ? Optional.of(WarmGrading.listen(socket.get())) : Optional.empty();
+            Optional<ServerSocketChannel> server = socket.isPresent() ? Optional.of(WarmJvmServer.listen(socket.get())) : Optional.empty();
             Launcher launcher = warmUp(options);
             InputStream commands = System.in;
             if (server.isPresent()) {
-                SocketChannel runner = WarmGrading.awaitRunner(server.get(), socket.get());
-                protocol = new PrintStream(WarmGrading.output(runner), true, StandardCharsets.UTF_8);
-                commands = WarmGrading.input(runner);
+                SocketChannel runner = WarmJvmServer.awaitRunner(server.get(), socket.get());
+                protocol = new PrintStream(SocketStreams.output(runner), true, StandardCharsets.UTF_8);
+                commands = SocketStreams.input(runner);
             }
             protocol.println(new CheckMessage.Ready().encode());
             BufferedReader in = new BufferedReader(new InputStreamReader(commands, StandardCharsets.UTF_8));
@@ -92,7 +94,7 @@ public final class CheckProcess {
                 System.setOut(learner);
                 System.setErr(learner);
                 if (server.isPresent()) {
-                    WarmGrading.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
+                    WarmJvmServer.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
                 }
                 List<String> errors = run.sources().isEmpty() ? List.of() : JavaSources.compile(run.sources(), run.classes());
                 if (errors.isEmpty()) {
@@ -117,13 +119,13 @@ public final class CheckProcess {
         long started = System.nanoTime();
         Launcher launcher = LauncherFactory.create();
         // A discovery that finds no test loads what discovering the lesson's tests needs.
-        launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(DiscoverySelectors.selectClass(CheckProcess.class)).build());
+        launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(DiscoverySelectors.selectClass(TestJvm.class)).build());
         long engine = System.nanoTime();
         if (options.contains("--cassandra")) {
             CassandraExtension.warmUp();
         }
         long cluster = System.nanoTime();
-        option(options, "--warm-compile").ifPresent(WarmGrading::warmCompiler);
+        option(options, "--warm-compile").ifPresent(WarmJvmServer::warmCompiler);
         System.out.printf("warm-up: JVM %d ms, test engine %d ms, cluster sessions %d ms, compiler %d ms%n",
                 ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - started) / 1_000_000,
                 (engine - started) / 1_000_000, (cluster - engine) / 1_000_000, (System.nanoTime() - cluster) / 1_000_000);
@@ -137,7 +139,7 @@ public final class CheckProcess {
 
     private static void run(Launcher launcher, Path classes, Set<String> skip, PrintStream protocol) throws IOException {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CheckProcess.class.getClassLoader())) {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, TestJvm.class.getClassLoader())) {
             Thread.currentThread().setContextClassLoader(loader);
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(testClasses(classes, loader).stream().map(DiscoverySelectors::selectClass).toList())

@@ -239,7 +239,9 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
             throw new SchemaChanged(keyspace);
         }
         if (conditional) {
-            // TRUNCATE keeps a table's Paxos state, which would add steps to the next run's traces.
+            // TRUNCATE keeps a table's Paxos state (per table id and partition), which would add steps
+            // to the next run's traces: only a new table id clears it. Recreating just the tables is no
+            // cheaper than the keyspace (a drop and a create per table against one of each and the creates).
             forget(recordFile);
             return;
         }

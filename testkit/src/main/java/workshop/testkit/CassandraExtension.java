@@ -115,8 +115,9 @@ public final class CassandraExtension
     }
 
     /**
-     * Readies the class's keyspace: empty tables of the schema the class builds, reused from the
-     * last check when nothing in that schema changed, recreated otherwise (see {@link SchemaReplay}).
+     * Gives the class its keyspace's session. Its first statement readies the keyspace: empty tables
+     * of the schema the class builds, reused from the last check when nothing in that schema changed,
+     * recreated otherwise (see {@link SchemaReplay}); a class that sends none pays for no keyspace.
      */
     @Override
     public void beforeAll(ExtensionContext context) {

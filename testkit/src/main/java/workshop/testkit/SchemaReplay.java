@@ -44,7 +44,9 @@ import workshop.kit.cassandra.Keyspaces;
  * including a keyspace a broken run left half-made, is dropped, so nothing leaks into the next check.
  * A class that made conditional writes gets a fresh keyspace each time: emptying a table keeps its
  * Paxos state, which would show in the next run's traces.
- * Every schema change run for real waits until every node has applied it.
+ * Every schema change run for real waits until every node has applied it. All of this happens on
+ * the class's first statement, not before: a class whose code fails before it sends one (a stub at
+ * its first TODO) creates and empties nothing, and leaves the keyspace and its record as they were.
  */
 final class SchemaReplay extends SessionWrapper implements CqlSession {
 
@@ -63,10 +65,11 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
 
     private final CqlSession admin;
-    private final String workshopName;
     private final String keyspace;
     private final Path recordFile;
-    private final List<String> recorded;
+    /** The session the class's statements go to; opening it readies the keyspace (see {@link #ready}). */
+    private final DeferredSession opened;
+    private List<String> recorded = List.of();
     private final List<String> ran = new ArrayList<>();
     private boolean replaying;
     /** Whether the class made conditional writes: then the next check recreates the keyspace (see finish). */
@@ -74,26 +77,31 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     /** Whether anything but schema ran since the keyspace was emptied: rows a recreate would lose. */
     private volatile boolean used;
 
-    private SchemaReplay(CqlSession session, CqlSession admin, String workshopName, Path recordFile, List<String> recorded) {
-        super(session);
+    private SchemaReplay(DeferredSession opened, CqlSession admin, String workshopName, Path recordDir) {
+        super(opened);
+        this.opened = opened;
         this.admin = admin;
-        this.workshopName = workshopName;
+        // Named once, here: the class's namespace is the one it started in, whenever its keyspace is built.
         this.keyspace = Keyspaces.name(workshopName);
-        this.recordFile = recordFile;
-        this.recorded = recorded;
-        this.replaying = !recorded.isEmpty();
+        this.recordFile = recordDir.resolve(keyspace + ".cql");
     }
 
     /**
-     * Makes the keyspace ready for a test class: reused and emptied when it matches its record,
-     * recreated otherwise. connect opens the class's session once the keyspace exists.
+     * A test class's session, whose first use makes the keyspace ready: reused and emptied when it
+     * matches its record, recreated otherwise. connect opens the class's session once the keyspace exists.
      */
     static SchemaReplay open(CqlSession admin, String workshopName, Path recordDir,
                              Function<String, CqlSession> connect) {
-        String keyspace = Keyspaces.name(workshopName);
-        Path recordFile = recordDir.resolve(keyspace + ".cql");
-        List<String> recorded = readRecord(recordFile);
-        boolean reusable = !recorded.isEmpty() && recorded.get(0).equals(fingerprint(admin, keyspace));
+        DeferredSession session = new DeferredSession();
+        SchemaReplay replay = new SchemaReplay(session, admin, workshopName, recordDir);
+        session.opensWith(() -> replay.ready(connect));
+        return replay;
+    }
+
+    /** Readies the keyspace as {@link #open} says and connects to it; runs once, on the first use. */
+    private CqlSession ready(Function<String, CqlSession> connect) {
+        List<String> record = readRecord(recordFile);
+        boolean reusable = !record.isEmpty() && record.get(0).equals(fingerprint(admin, keyspace));
         if (reusable) {
             for (Row table : admin.execute(SimpleStatement.newInstance(
                     "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?", keyspace))) {
@@ -102,14 +110,16 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
             }
         } else {
             forget(recordFile);
-            Keyspaces.recreate(admin, workshopName);
+            Keyspaces.recreateNamed(admin, keyspace);
         }
-        List<String> statements = reusable ? recorded.subList(1, recorded.size()) : List.of();
-        return new SchemaReplay(connect.apply(keyspace), admin, workshopName, recordFile, statements);
+        recorded = reusable ? record.subList(1, record.size()) : List.of();
+        replaying = !recorded.isEmpty();
+        return connect.apply(keyspace);
     }
 
     @Override
     public <RequestT extends Request, ResultT> ResultT execute(RequestT request, GenericType<ResultT> resultType) {
+        opened.session(); // the keyspace is ready, and the record read, before a statement is looked at
         String ddl = request instanceof SimpleStatement simple && DDL.matcher(simple.getQuery()).find()
                 ? normalized(simple.getQuery()) : null;
         if (ddl != null && !ownKeyspaceOnly(ddl)) {
@@ -159,7 +169,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         if (used) {
             throw new SchemaChanged(keyspace);
         }
-        Keyspaces.recreate(admin, workshopName);
+        Keyspaces.recreateNamed(admin, keyspace);
         for (String statement : ran) {
             super.execute(Keyspaces.schema(statement), Statement.SYNC);
             Keyspaces.awaitSchemaAgreement(admin);
@@ -221,12 +231,17 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
      * the rerun the exception asks for starts from an empty keyspace.
      */
     synchronized void finish() {
+        if (!opened.isOpen()) {
+            return; // nothing ran: the keyspace and its record are as the last check left them
+        }
         if (replaying && ran.size() < recorded.size()) {
             forget(recordFile);
             throw new SchemaChanged(keyspace);
         }
         if (conditional) {
-            // TRUNCATE keeps a table's Paxos state, which would add steps to the next run's traces.
+            // TRUNCATE keeps a table's Paxos state (per table id and partition), which would add steps
+            // to the next run's traces: only a new table id clears it. Recreating just the tables is no
+            // cheaper than the keyspace (a drop and a create per table against one of each and the creates).
             forget(recordFile);
             return;
         }
@@ -250,7 +265,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
      */
     @Override
     public void close() {
-        if (getDelegate() != admin) {
+        if (opened.isOpen() && opened.session() != admin) {
             closeAsync();
         }
     }

@@ -41,6 +41,25 @@ class SchemaReplayTest {
         assertEquals(List.of("readings"), tables, "the second check's keyspace holds the tables its code made, no more");
     }
 
+    @Test
+    @DisplayName("a class that sends no statement (a stub at its first TODO) creates no keyspace and records nothing")
+    void nothingSentNothingCreated() {
+        String workshopName = "t_schemareplaytest_nothing_sent";
+        String keyspace = Keyspaces.name(workshopName);
+        CassandraExtension.admin().execute(Keyspaces.schema("DROP KEYSPACE IF EXISTS " + keyspace));
+        Keyspaces.awaitSchemaAgreement(CassandraExtension.admin());
+
+        SchemaReplay session = SchemaReplay.open(CassandraExtension.admin(), workshopName, records,
+                name -> CassandraExtension.admin());
+        session.finish();
+        session.close();
+
+        long found = CassandraExtension.admin().execute(SimpleStatement.newInstance(
+                "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).all().size();
+        assertEquals(0, found, "no keyspace was created for a class that sent nothing");
+        assertEquals(List.of(), List.of(records.toFile().list()), "no record was written for it");
+    }
+
     /**
      * Runs one check's schema statements through a replay, the work after the first one, and returns
      * the tables the keyspace held at the end, once the row the work wrote was found again.

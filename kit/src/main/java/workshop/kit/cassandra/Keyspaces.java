@@ -79,8 +79,8 @@ public final class Keyspaces {
         return recreateNamed(session, name(keyspace), 1);
     }
 
-    /** {@link #recreate} by the keyspace's name on the cluster. */
-    static String recreateNamed(CqlSession session, String name) {
+    /** {@link #recreate} by the keyspace's name on the cluster, whatever the namespace is now. */
+    public static String recreateNamed(CqlSession session, String name) {
         return recreateNamed(session, name, 1);
     }
 

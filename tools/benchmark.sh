@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs issue 26's table side by side in one run on this machine and writes it, with the load
+# Runs the table of waiting times against their goals side by side in one run on this machine and writes it, with the load
 # average at the start, between the benchmark markers of docs/performance.md: a cold start of the
 # cluster, lesson 01 rerun with its data loaded, the edit-check loop (tools/check-timings: check 02
 # solved, check 01 on the stub, a watch re-grade) and, with --verify, the full test command. Each
-# figure stands beside the issue's, with the ratio: on a shared machine the ratio says more than
+# figure stands beside the earlier one, with the ratio: on a shared machine the ratio says more than
 # the time. Stops our nodes first: run it when nothing else needs them.
 #
 #   tools/benchmark.sh [--nodes 3] [--runs 5] [--verify]
@@ -24,21 +24,21 @@ done
 now() { date +%s%N; }
 seconds() { echo "scale=1; ($2 - $1) / 1000000000" | bc; }
 rows=()
-# step, goal, the issue's figure in seconds, this run's figure in seconds, what else to say
-# (- when the issue measured another set-up: no ratio then)
+# step, goal, the earlier figure in seconds, this run's figure in seconds, what else to say
+# (- when the earlier figure is of another set-up: no ratio then)
 row() {
-  local issue=- ratio=-
-  [ "$3" = - ] || { issue="$3 s"; ratio=$(printf '%.2f' "$(echo "scale=3; $4 / $3" | bc)"); }
-  rows+=("| $1 | $2 | $issue | $4 s$5 | $ratio |"); echo "$1: $4 s$5"
+  local before=- ratio=-
+  [ "$3" = - ] || { before="$3 s"; ratio=$(printf '%.2f' "$(echo "scale=3; $4 / $3" | bc)"); }
+  rows+=("| $1 | $2 | $before | $4 s$5 | $ratio |"); echo "$1: $4 s$5"
 }
 
 ./jbang down >/dev/null
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "machine: $(nproc) cores, load average $load"
 
-issue_up=-   # the issue timed 3 nodes
-[ "$nodes" != 3 ] || issue_up=49.6
-t=$(now); ./jbang up --nodes "$nodes" >/dev/null; row "\`./jbang up --nodes $nodes\`, cold" "at most 15 s (3 nodes)" "$issue_up" \
+earlier_up=-   # the earlier figure is of 3 nodes
+[ "$nodes" != 3 ] || earlier_up=49.6
+t=$(now); ./jbang up --nodes "$nodes" >/dev/null; row "\`./jbang up --nodes $nodes\`, cold" "at most 15 s (3 nodes)" "$earlier_up" \
   "$(seconds "$t" "$(now)")" ""
 
 ./jbang lesson01 >/dev/null 2>&1   # compiles the script and loads what is missing; the rerun is what a learner repeats
@@ -61,7 +61,7 @@ if [ -n "$verify" ]; then
 fi
 
 table=$(printf '%s\n' "Run $(date -u +%Y-%m-%d) on $(nproc) cores, load average $load at the start, \`--nodes $nodes\`:" "" \
-  "| step | goal (quiet machine) | issue 26's figure | this run | ratio |" "|---|---|---|---|---|" "${rows[@]}")
+  "| step | goal (quiet machine) | earlier figure | this run | ratio |" "|---|---|---|---|---|" "${rows[@]}")
 doc=docs/performance.md
 start=$(grep -n '^<!-- benchmark -->$' "$doc" | cut -d: -f1)
 end=$(grep -n '^<!-- /benchmark -->$' "$doc" | cut -d: -f1)

@@ -3,8 +3,10 @@ package workshop.kit.cassandra;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import workshop.kit.Poll;
 
 /**
  * One of our nodes frozen with SIGSTOP, as a node looks to its peers when it hangs: its sockets
@@ -14,6 +16,9 @@ import java.util.concurrent.TimeUnit;
  * cluster is never left with a node paused. Linux and macOS (the platforms our nodes run on).
  */
 public final class PausedNode implements AutoCloseable {
+
+    /** How long a signal may take to show in the process's state before we go on regardless. */
+    private static final Duration SETTLE = Duration.ofSeconds(5);
 
     private final ProcessHandle process;
     private final String name;
@@ -37,6 +42,7 @@ public final class PausedNode implements AutoCloseable {
         PausedNode paused = new PausedNode(process, name);
         Runtime.getRuntime().addShutdownHook(paused.resumeOnExit);
         signal(process, "STOP");
+        settle(process, true);
         return paused;
     }
 
@@ -52,6 +58,7 @@ public final class PausedNode implements AutoCloseable {
         }
         resumed = true;
         signal(process, "CONT");
+        settle(process, false);
         try {
             Runtime.getRuntime().removeShutdownHook(resumeOnExit);
         } catch (IllegalStateException shuttingDown) {
@@ -82,6 +89,15 @@ public final class PausedNode implements AutoCloseable {
         } catch (IOException | RuntimeException unknown) {
             return false;
         }
+    }
+
+    /**
+     * Waits until the process shows the state its signal asked for: kill returns once the signal is
+     * queued, and on a busy machine the process may be scheduled a while later (seen under CI's load).
+     */
+    private static void settle(ProcessHandle process, boolean frozen) {
+        Poll.until("pid " + process.pid() + (frozen ? " to stop" : " to resume"), SETTLE)
+                .every(Duration.ofMillis(10)).tryAwait(() -> !process.isAlive() || frozen(process) == frozen);
     }
 
     private static void signal(ProcessHandle process, String signal) {

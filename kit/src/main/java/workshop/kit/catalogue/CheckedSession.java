@@ -55,7 +55,7 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
      * @param limited   whether its CQL stops at a LIMIT
      * @param filtering whether its CQL says ALLOW FILTERING
      * @param started   when it was sent (System.nanoTime)
-     * @param ended     when its first page came back
+     * @param ended     when its first page came back; for an asynchronous one, when the code could first see it
      */
     private record Sent(boolean write, Set<String> tables, String key, boolean limited, boolean filtering, long started,
                         CompletableFuture<Long> ended) {
@@ -68,6 +68,8 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
 
     private final TracingSession traced;
     private volatile List<List<Sent>> sent;
+    /** The thread running the pattern's code: its asynchronous results reach it when it waits (see {@link Handover}). */
+    private volatile Thread observer;
 
     CheckedSession(TracingSession traced) {
         super(traced.plain());
@@ -93,7 +95,11 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
             ended.complete(System.nanoTime());
             throw failed;
         }
-        if (result instanceof CompletionStage<?> stage) {
+        if (result instanceof CompletionStage<?> stage && Thread.currentThread() == observer) {
+            @SuppressWarnings("unchecked") // the same type the driver returned: a stage of its result
+            ResultT seen = (ResultT) Handover.toWaiting(observer, stage, () -> ended.complete(System.nanoTime()));
+            return seen;
+        } else if (result instanceof CompletionStage<?> stage) {
             stage.whenComplete((page, error) -> ended.complete(System.nanoTime()));
         } else {
             ended.complete(System.nanoTime());
@@ -107,6 +113,7 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
     /** Runs the code with tracing and reports what its statements touched, and how long it took. */
     Ran observe(Supplier<?> run) {
         List<List<Sent>> recording = new CopyOnWriteArrayList<>();
+        observer = Thread.currentThread();
         sent = recording;
         long[] took = new long[2];
         Object[] returned = new Object[1];
@@ -124,6 +131,7 @@ final class CheckedSession extends SessionWrapper implements CqlSession {
                     ? thrown.getCause() : thrown), null);
         } finally {
             sent = null;
+            observer = null;
         }
     }
 

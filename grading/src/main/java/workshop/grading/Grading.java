@@ -23,6 +23,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.dynamo.MotoServer;
 import workshop.kit.lessons.Lesson;
@@ -30,7 +31,6 @@ import workshop.kit.lessons.Lessons;
 import workshop.kit.lessons.TestReports;
 import workshop.kit.lessons.TestReports.Counts;
 import workshop.kit.terminal.TextTable;
-import workshop.testkit.CassandraExtension;
 import workshop.testkit.DynamoExtension;
 import workshop.runner.ExerciseFiles;
 import workshop.runner.LessonCheck;
@@ -472,7 +472,7 @@ public final class Grading {
 
     /** A cluster or emulator the build had to start is stopped at its end (the tests leave them running). */
     private static void stopStoresIfTestsStartedThem(PrintStream out) {
-        if (Files.exists(CassandraExtension.startedByTestsMarker())) {
+        if (Files.exists(Cassandra.startedByTestsMarker())) {
             out.println("Stopped the " + LocalCluster.standard().stop() + " Cassandra node(s) this build started.");
         }
         if (Files.exists(DynamoExtension.startedByTestsMarker()) && MotoServer.standard().stop()) {

@@ -2,10 +2,6 @@ package workshop.testkit;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -16,7 +12,6 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import workshop.kit.Workshop;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.Keyspaces;
-import workshop.kit.cassandra.LocalCluster;
 import workshop.kit.cost.StatementRecorder;
 import workshop.kit.cost.TracingSession;
 
@@ -36,11 +31,6 @@ public final class CassandraExtension
     private static Cassandra cluster;
     private static CqlSession admin;
 
-    /** Written when tests started the cluster, so the end of the build knows to stop it. */
-    public static Path startedByTestsMarker() {
-        return LocalCluster.standard().layout().home().resolve("started-by-tests");
-    }
-
     /** One session per JVM for keyspace changes; closed when the JVM exits. */
     static synchronized CqlSession admin() {
         if (admin == null) {
@@ -53,16 +43,7 @@ public final class CassandraExtension
     /** The shared cluster, found or started once per JVM: tests that pause or name its nodes ask for it. */
     public static synchronized Cassandra cluster() {
         if (cluster == null) {
-            boolean wasRunning = !LocalCluster.standard().runningNodes().isEmpty();
             cluster = Cassandra.findOrStart();
-            // Only the Maven build asks for this (see the root pom): a learner's check keeps the cluster.
-            if (!wasRunning && cluster.embedded() && Boolean.getBoolean("workshop.tests.stopClusterAfterBuild")) {
-                try {
-                    Files.writeString(startedByTestsMarker(), "the test run started this cluster\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
         }
         return cluster;
     }

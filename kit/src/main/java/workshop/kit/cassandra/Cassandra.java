@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +62,25 @@ public final class Cassandra {
         return findOrStart(CassandraSettings.fromEnvironment());
     }
 
+    /** Written when a build's tests started the cluster, so the end of the build knows to stop it. */
+    public static Path startedByTestsMarker() {
+        return ClusterLayout.standard().home().resolve("started-by-tests");
+    }
+
+    /**
+     * Only the Maven build sets the property (see the root pom): a learner's check keeps the cluster.
+     * Here, not in one test extension, so whichever module's tests start the cluster first mark it.
+     */
+    private static void markIfABuildStartedIt() {
+        if (Boolean.getBoolean("workshop.tests.stopClusterAfterBuild")) {
+            try {
+                Files.writeString(startedByTestsMarker(), "the test run started this cluster\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     public static Cassandra findOrStart(CassandraSettings settings) {
         ClusterLayout layout = ClusterLayout.standard();
         if (settings.remote()) {
@@ -85,6 +105,7 @@ public final class Cassandra {
             local.start(LocalCluster.askedNodes(), Optional.empty(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
                     .ifPresent(plan -> System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9));
             ours = local.expectedNodes();
+            markIfABuildStartedIt();
         }
         return new Cassandra(List.of(address(first)), settings, ours, layout);
     }

@@ -34,6 +34,7 @@ import workshop.kit.terminal.TextTable;
 import workshop.testkit.DynamoExtension;
 import workshop.runner.ExerciseFiles;
 import workshop.runner.LessonCheck;
+import workshop.runner.Until;
 
 /**
  * The build's last step: grading in every direction. Every reference solution passes its lesson's
@@ -158,7 +159,7 @@ public final class Grading {
         private final boolean wrongAnswersOnly;
         private final List<String> problems = new ArrayList<>();
         /** The checks to run, in order, by the folder each runs in; and their results once run. */
-        private final Map<Path, ExerciseFiles> checks = new LinkedHashMap<>();
+        private final Map<Path, Check> checks = new LinkedHashMap<>();
         private final Map<Path, LessonCheck.Result> results = new HashMap<>();
         /** The checks whose result was not the one expected, by folder, and what it was: each gets a second look, alone. */
         private final Map<Path, String> unexpected = new LinkedHashMap<>();
@@ -197,12 +198,15 @@ public final class Grading {
             List<RightAnswer> right = wrongAnswersOnly ? List.of() : RightAnswer.of(lesson.files(root));
             List<WrongAnswer> wrong = WrongAnswer.of(lesson.files(root));
             rightLaidOut = new LinkedHashMap<>();
-            right.forEach(answer -> rightLaidOut.put(answer, layOut(copyOf("right-answers", answer.name()), answer.diffs())));
+            right.forEach(answer -> rightLaidOut.put(answer, layOut(copyOf("right-answers", answer.name()), answer.diffs(),
+                    Until.EVERY_TEST)));
             if (!wrongAnswersOnly) {
-                checks.put(stubDir(), new ExerciseFiles(root, lesson));
+                checks.put(stubDir(), new Check(new ExerciseFiles(root, lesson), Until.EVERY_TEST));
             }
             wrongLaidOut = new LinkedHashMap<>();
-            wrong.forEach(answer -> wrongLaidOut.put(answer, layOut(copyOf("wrong-answers", answer.name()), answer.diffs())));
+            // A wrong answer is judged by the failure a learner is shown first: its check stops once that is known.
+            wrong.forEach(answer -> wrongLaidOut.put(answer, layOut(copyOf("wrong-answers", answer.name()), answer.diffs(),
+                    Until.FIRST_FAILURE_KNOWN)));
             if (alone()) {
                 inTurn(turns.writeLock(), () -> runInTurn(false));
             } else {
@@ -216,7 +220,7 @@ public final class Grading {
                 inTurn(turns.writeLock(), () -> unexpected.forEach((dir, why) -> {
                     log.printf("%n== lesson %s: %s graded again, alone, as beside another lesson's check it %s%n",
                             lesson.number(), root.relativize(dir), why);
-                    results.put(dir, LessonCheck.run(checks.get(dir), dir));
+                    results.put(dir, checks.get(dir).run(dir));
                 }));
                 judge();
             }
@@ -243,21 +247,21 @@ public final class Grading {
         }
 
         /** Lays out a learner's copy (see {@link #applied}) and plans its check; else why it could not be made. */
-        private Optional<String> layOut(Path copy, List<Path> diffs) {
+        private Optional<String> layOut(Path copy, List<Path> diffs, Until until) {
             Optional<String> unapplied = applied(lesson, copy, diffs);
             if (unapplied.isEmpty()) {
-                checks.put(copy.resolve("check"), new ExerciseFiles(copy, lesson));
+                checks.put(copy.resolve("check"), new Check(new ExerciseFiles(copy, lesson), until));
             }
             return unapplied;
         }
 
         /** Runs the checks one after another; ahead: each one's test JVM starts while the one before runs. */
         private void runInTurn(boolean ahead) {
-            List<Map.Entry<Path, ExerciseFiles>> planned = List.copyOf(checks.entrySet());
+            List<Map.Entry<Path, Check>> planned = List.copyOf(checks.entrySet());
             LessonCheck.Ahead next = null;
             for (int i = 0; i < planned.size(); i++) {
-                LessonCheck.Ahead now = next != null ? next : LessonCheck.ahead(planned.get(i).getValue(), planned.get(i).getKey());
-                next = ahead && i + 1 < planned.size() ? LessonCheck.ahead(planned.get(i + 1).getValue(), planned.get(i + 1).getKey()) : null;
+                LessonCheck.Ahead now = next != null ? next : planned.get(i).getValue().ahead(planned.get(i).getKey());
+                next = ahead && i + 1 < planned.size() ? planned.get(i + 1).getValue().ahead(planned.get(i + 1).getKey()) : null;
                 results.put(planned.get(i).getKey(), ahead ? inTurn(turns.readLock(), now::run) : now.run());
             }
         }
@@ -364,7 +368,17 @@ public final class Grading {
         }
     }
 
-    /** The solutions module's own test run: every test passes. */
+    /** One check to run: the learner's copy, and how far its tests run. */
+    private record Check(ExerciseFiles files, Until until) {
+        LessonCheck.Ahead ahead(Path workDir) {
+            return LessonCheck.ahead(files, workDir, until);
+        }
+
+        LessonCheck.Result run(Path workDir) {
+            return LessonCheck.run(files, workDir, until);
+        }
+    }
+
     private static <T> T inTurn(Lock lock, Supplier<T> check) {
         lock.lock();
         try {
@@ -381,6 +395,7 @@ public final class Grading {
         });
     }
 
+    /** The solutions module's own test run: every test passes. */
     private static String gradeSolution(Lesson lesson, Counts solution, List<String> problems) {
         if (solution.total() == 0) {
             problems.add("lesson " + lesson.number() + " ran no tests against its solution");

@@ -46,7 +46,7 @@ final class CheckCommand {
         ExerciseFiles files = new ExerciseFiles(root, lesson);
         Runner.say("Checking lesson " + lesson.number() + " (" + lesson.title() + ")...");
         Optional<RoomRecorder.Recording> recording = RoomRecorder.start(); // in a room: connects while grading
-        LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm);
+        LessonCheck.Result result = LessonCheck.run(files, checkDir(), testJvm, Until.EVERY_TEST);
         recording.ifPresent(r -> {
             r.record(RoomResults.of(lesson, result));
             result.diagram().ifPresent(drawing -> r.show(lesson.id(), root.resolve(drawing)));

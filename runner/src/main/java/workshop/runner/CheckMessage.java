@@ -134,25 +134,25 @@ public sealed interface CheckMessage {
 
     /**
      * The runner's one line to a ready JVM: where the learner's output goes, the compiled lesson,
-     * the sources to compile into it first (a warm JVM only) and the tests or classes an earlier
-     * JVM of this check already ran, to skip.
+     * the sources to compile into it first (a warm JVM only), how far to run ({@link Until}) and the
+     * tests or classes an earlier JVM of this check already ran, to skip.
      */
-    record Run(Path log, Path classes, List<Path> sources, List<String> skip) {
+    record Run(Path log, Path classes, List<Path> sources, Until until, List<String> skip) {
 
         public String encode() {
             List<String> fields = new ArrayList<>(List.of(Fields.encode(log.toString()), Fields.encode(classes.toString()),
-                    Fields.encode(String.join(File.pathSeparator, sources.stream().map(Path::toString).toList()))));
+                    Fields.encode(String.join(File.pathSeparator, sources.stream().map(Path::toString).toList())), until.name()));
             fields.addAll(skip);
             return String.join("\t", fields);
         }
 
         public static Run decode(String line) {
             Fields fields = new Fields("RUN\t" + line);
-            fields.atLeast(3);
+            fields.atLeast(4);
             String sources = fields.text(3);
             return new Run(Path.of(fields.text(1)), Path.of(fields.text(2)),
                     sources.isEmpty() ? List.of() : Stream.of(sources.split(File.pathSeparator)).map(Path::of).toList(),
-                    fields.rest(4));
+                    fields.until(4), fields.rest(5));
         }
     }
 
@@ -227,6 +227,15 @@ public sealed interface CheckMessage {
                 return Kind.valueOf(field);
             } catch (IllegalArgumentException e) {
                 throw malformed("field " + at + " is not a kind of failure");
+            }
+        }
+
+        Until until(int at) {
+            String field = raw(at);
+            try {
+                return Until.valueOf(field);
+            } catch (IllegalArgumentException e) {
+                throw malformed("field " + at + " says neither " + Until.EVERY_TEST + " nor " + Until.FIRST_FAILURE_KNOWN);
             }
         }
 

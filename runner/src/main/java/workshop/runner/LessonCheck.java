@@ -117,16 +117,17 @@ public final class LessonCheck {
         return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonCheck::usesCassandra);
     }
 
-    public static Result run(ExerciseFiles files, Path workDir) {
-        return run(files, workDir, prepare(files, workDir));
+    /** Runs the check as far as until says (see {@link Until}): with every test, a learner's check. */
+    public static Result run(ExerciseFiles files, Path workDir, Until until) {
+        return run(files, workDir, prepare(files, workDir), until);
     }
 
     /**
      * A check whose test JVM starts now, so it warms up while the caller is busy with something else
      * (grading runs the check before it meanwhile); {@link Ahead#run} grades, as {@link #run} does.
      */
-    public static Ahead ahead(ExerciseFiles files, Path workDir) {
-        return new Ahead(files, workDir, prepare(files, workDir));
+    public static Ahead ahead(ExerciseFiles files, Path workDir, Until until) {
+        return new Ahead(files, workDir, prepare(files, workDir), until);
     }
 
     /** A check with its test JVM started (see {@link #ahead}); it is run once. */
@@ -134,15 +135,17 @@ public final class LessonCheck {
         private final ExerciseFiles files;
         private final Path workDir;
         private final TestJvmHandle process;
+        private final Until until;
 
-        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process) {
+        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process, Until until) {
             this.files = files;
             this.workDir = workDir;
             this.process = process;
+            this.until = until;
         }
 
         public Result run() {
-            return LessonCheck.run(files, workDir, process);
+            return LessonCheck.run(files, workDir, process, until);
         }
     }
 
@@ -151,7 +154,7 @@ public final class LessonCheck {
      * A fresh JVM warms up while the lesson compiles here; an adopted one, already warm, compiles it
      * itself, with a compiler that is warm too.
      */
-    static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given) {
+    static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until) {
         long started = System.nanoTime();
         Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
         TestJvmHandle first = given;
@@ -167,13 +170,13 @@ public final class LessonCheck {
                 return new Result(List.of(), List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
             }
         }
-        Outcomes outcomes = grade(first, () -> prepare(files, workDir), classes, compileThere, Limits.CHECK);
+        Outcomes outcomes = grade(first, () -> prepare(files, workDir), classes, compileThere, Limits.CHECK, until);
         if (!outcomes.compileErrors.isEmpty()) {
             return new Result(List.of(), List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
             // the keyspace is rebuilt now
-            outcomes = grade(prepare(files, workDir), () -> prepare(files, workDir), classes, List.of(), Limits.CHECK);
+            outcomes = grade(prepare(files, workDir), () -> prepare(files, workDir), classes, List.of(), Limits.CHECK, until);
         }
         return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams));
@@ -188,8 +191,9 @@ public final class LessonCheck {
      * Runs the tests in the first JVM, compiling first in it when given sources; a JVM stopped at
      * the limit, or ended by the code it ran, is followed by a fresh one, which skips what ran.
      */
-    static Outcomes grade(TestJvmHandle first, Supplier<TestJvmHandle> fresh, Path classes, List<Path> sources, Limits limits) {
-        Outcomes outcomes = new Outcomes(limits);
+    static Outcomes grade(TestJvmHandle first, Supplier<TestJvmHandle> fresh, Path classes, List<Path> sources, Limits limits,
+                          Until until) {
+        Outcomes outcomes = new Outcomes(limits, until);
         TestJvmHandle child = first;
         List<Path> compile = sources;
         for (int restarts = 0; outcomes.follow(child, classes, compile) && restarts < limits.restarts(); restarts++) {
@@ -211,6 +215,7 @@ public final class LessonCheck {
     /** The tests' outcomes, gathered from one test JVM after another. */
     static final class Outcomes {
         private final Limits limits;
+        private final Until until;
         final List<Passed> passed = new ArrayList<>();
         final List<Failure> failures = new ArrayList<>();
         final List<String> left = new ArrayList<>();
@@ -219,13 +224,14 @@ public final class LessonCheck {
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
 
-        Outcomes(Limits limits) {
+        Outcomes(Limits limits, Until until) {
             this.limits = limits;
+            this.until = until;
         }
 
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
         boolean follow(TestJvmHandle child, Path classes, List<Path> sources) {
-            child.run(classes, sources, done);
+            child.run(classes, sources, until, done);
             Deque<CheckMessage.Started> open = new ArrayDeque<>();
             boolean warm = child.ready();
             while (true) {

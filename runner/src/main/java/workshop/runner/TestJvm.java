@@ -31,6 +31,7 @@ import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import workshop.kit.Poll;
@@ -98,7 +99,7 @@ public final class TestJvm {
                 }
                 List<String> errors = run.sources().isEmpty() ? List.of() : JavaSources.compile(run.sources(), run.classes());
                 if (errors.isEmpty()) {
-                    run(launcher, run.classes(), Set.copyOf(run.skip()), protocol);
+                    run(launcher, run.classes(), run.until(), Set.copyOf(run.skip()), protocol);
                 } else {
                     protocol.println(new CheckMessage.CompileErrors(errors).encode());
                 }
@@ -137,7 +138,7 @@ public final class TestJvm {
         return at >= 0 && at + 1 < options.size() ? Optional.of(options.get(at + 1)) : Optional.empty();
     }
 
-    private static void run(Launcher launcher, Path classes, Set<String> skip, PrintStream protocol) throws IOException {
+    private static void run(Launcher launcher, Path classes, Until until, Set<String> skip, PrintStream protocol) throws IOException {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, TestJvm.class.getClassLoader())) {
             Thread.currentThread().setContextClassLoader(loader);
@@ -146,7 +147,7 @@ public final class TestJvm {
                     .filters((PostDiscoveryFilter) descriptor -> skip.stream().anyMatch(descriptor.getUniqueId().toString()::startsWith)
                             ? FilterResult.excluded("ran in an earlier process") : FilterResult.included("to run"))
                     .build();
-            launcher.execute(request, new Reporter(protocol));
+            launcher.execute(request, new Reporter(protocol, until, new FirstFailureKnown()));
         }
         List<String> left = threadsLeftBehind(before);
         if (!left.isEmpty()) {
@@ -183,8 +184,17 @@ public final class TestJvm {
     /**
      * Says when each test and class starts (so the runner can time it, and blame it when it has to
      * be stopped), how it ended, each with the task its tags give it (see {@link TestTags}), and what it drew.
+     * Run {@link Until#FIRST_FAILURE_KNOWN}, it ends the JVM once the failure the runner will show
+     * first is known, unless a class's results so far may not count (see
+     * {@link CassandraExtension#classesRanOnTheirOwnTables}): then the check runs on, and runs again.
      */
-    private record Reporter(PrintStream protocol) implements TestExecutionListener {
+    private record Reporter(PrintStream protocol, Until until, FirstFailureKnown firstFailure) implements TestExecutionListener {
+
+        @Override
+        public void testPlanExecutionStarted(TestPlan plan) {
+            plan.getRoots().forEach(root -> plan.getDescendants(root)
+                    .forEach(test -> firstFailure.planned(test.getUniqueId(), TestTags.of(test).task())));
+        }
 
         @Override
         public void executionStarted(TestIdentifier test) {
@@ -194,6 +204,7 @@ public final class TestJvm {
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
+            firstFailure.ended(test.getUniqueId());
             TestTags tags = TestTags.of(test);
             if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
                 protocol.println(new CheckMessage.Passed(test.getUniqueId(), test.isTest(), tags.task()).encode());
@@ -203,10 +214,17 @@ public final class TestJvm {
             String message = error == null ? "failed" : FailureText.describe(error);
             Kind kind = error == null ? Kind.ANSWER : FailureText.kind(error, tags.race());
             protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), kind, message, tags.task()).encode());
+            if (until == Until.FIRST_FAILURE_KNOWN && firstFailure.decides(kind, tags.task())
+                    && CassandraExtension.classesRanOnTheirOwnTables()) {
+                protocol.println(new CheckMessage.End().encode());
+                protocol.flush();
+                Runtime.getRuntime().halt(0); // nothing still to run can change what is judged
+            }
         }
 
         @Override
         public void executionSkipped(TestIdentifier test, String reason) {
+            firstFailure.ended(test.getUniqueId());
             if (test.isTest()) {
                 protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), Kind.ANSWER, "skipped: " + reason,
                         TestTags.of(test).task()).encode());

@@ -132,14 +132,14 @@ final class TestJvmHandle {
      * Tells it which classes to run, skipping the tests (or classes) an earlier process already ran;
      * with sources, it compiles them into classes first (only an adopted, warm JVM is asked to).
      */
-    void run(Path classes, List<Path> sources, List<String> skip) {
+    void run(Path classes, List<Path> sources, Until until, List<String> skip) {
         try {
             synchronized (this) {
                 Files.createDirectories(timeline.getParent()); // a warm JVM may grade a lesson never checked here
                 times = Files.newBufferedWriter(timeline);
             }
             note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");
-            commands.write((new CheckMessage.Run(log, classes, sources, skip).encode() + "\n").getBytes(StandardCharsets.UTF_8));
+            commands.write((new CheckMessage.Run(log, classes, sources, until, skip).encode() + "\n").getBytes(StandardCharsets.UTF_8));
             commands.flush();
         } catch (IOException e) {
             messages.add(new CheckMessage.Gone());

@@ -37,9 +37,9 @@ class CheckMessageTest {
     void theRunnersOrderEncodedThenDecodedIsItself() {
         CheckMessage.Run run = new CheckMessage.Run(Path.of(".workshop/check/02/output.log"), Path.of(".workshop/check/02/classes"),
                 List.of(Path.of("exercises/src/main/java/workshop/lesson02/Page.java"), Path.of("exercises/src/test/java/A Test.java")),
-                List.of(TEST_ID, "-"));
+                Until.FIRST_FAILURE_KNOWN, List.of(TEST_ID, "-"));
         assertEquals(run, CheckMessage.Run.decode(run.encode()));
-        CheckMessage.Run nothing = new CheckMessage.Run(Path.of("log"), Path.of("classes"), List.of(), List.of());
+        CheckMessage.Run nothing = new CheckMessage.Run(Path.of("log"), Path.of("classes"), List.of(), Until.EVERY_TEST, List.of());
         assertEquals(nothing, CheckMessage.Run.decode(nothing.encode()));
     }
 
@@ -58,7 +58,9 @@ class CheckMessageTest {
         assertMalformed("LEFT\t%%%", "field 1 is not Base64");
         assertMalformed("END\textra", "needs 0 fields, has 1");
         IllegalArgumentException run = assertThrows(IllegalArgumentException.class, () -> CheckMessage.Run.decode("bG9n"));
-        assertTrue(run.getMessage().contains("needs at least 3 fields, has 1"), run.getMessage());
+        assertTrue(run.getMessage().contains("needs at least 4 fields, has 1"), run.getMessage());
+        IllegalArgumentException until = assertThrows(IllegalArgumentException.class, () -> CheckMessage.Run.decode("bG9n\tbG9n\t\tSOME"));
+        assertTrue(until.getMessage().contains("field 4 says neither EVERY_TEST nor FIRST_FAILURE_KNOWN"), until.getMessage());
     }
 
     private static void assertMalformed(String line, String why) {

@@ -28,7 +28,7 @@ class LessonCheckProcessTest {
     private final List<TestJvmHandle> started = new ArrayList<>();
 
     private Outcomes grade(Limits limits, String... tests) {
-        return LessonCheck.grade(fake(tests), () -> fake(tests), work.resolve("classes"), List.of(), limits);
+        return LessonCheck.grade(fake(tests), () -> fake(tests), work.resolve("classes"), List.of(), limits, Until.EVERY_TEST);
     }
 
     private TestJvmHandle fake(String... tests) {

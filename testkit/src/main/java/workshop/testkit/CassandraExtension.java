@@ -108,6 +108,15 @@ public final class CassandraExtension
         context.getStore(NAMESPACE).put(Sessions.class, new Sessions(session, new TracingSession(session)));
     }
 
+    /**
+     * Whether every test class running now has run on the tables its own code created. False while a
+     * class's statements were answered from the record of a schema that made more: that class's
+     * results do not count, and its check runs again (see {@link SchemaReplay}).
+     */
+    public static boolean classesRanOnTheirOwnTables() {
+        return SchemaReplay.noneShortOfRecord();
+    }
+
     /** The class's session, and the same measuring what runs through it. */
     private record Sessions(SchemaReplay plain, TracingSession traced) {}
 

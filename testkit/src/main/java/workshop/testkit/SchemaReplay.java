@@ -25,6 +25,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,6 +66,9 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     private static final List<String> DROP_ORDER = List.of("INDEX", "MATERIALIZED VIEW", "TABLE", "TYPE");
     private static final String[] SCHEMA_TABLES = {"keyspaces", "tables", "columns", "indexes", "views", "types"};
 
+    /** The classes' replays that are open now, so a check can ask whether any ran on tables its code did not create. */
+    private static final Set<SchemaReplay> OPEN = ConcurrentHashMap.newKeySet();
+
     private final CqlSession admin;
     private final String keyspace;
     private final Path recordFile;
@@ -95,6 +100,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         DeferredSession session = new DeferredSession();
         SchemaReplay replay = new SchemaReplay(session, admin, workshopName, recordDir);
         session.opensWith(() -> replay.ready(connect));
+        OPEN.add(replay);
         return replay;
     }
 
@@ -128,7 +134,11 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
             return result;
         }
         if (ddl == null) {
-            conditional |= isConditional(request);
+            if (!conditional && isConditional(request)) {
+                // Forgotten now, not after the class: a check stopped before then leaves no record to reuse.
+                conditional = true;
+                forget(recordFile);
+            }
             used |= !(request instanceof PrepareRequest);
             return super.execute(request, resultType);
         }
@@ -242,7 +252,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
             // TRUNCATE keeps a table's Paxos state (per table id and partition), which would add steps
             // to the next run's traces: only a new table id clears it. Recreating just the tables is no
             // cheaper than the keyspace (a drop and a create per table against one of each and the creates).
-            forget(recordFile);
+            // The record was forgotten at the first conditional write; none is written.
             return;
         }
         if (replaying) {
@@ -260,11 +270,25 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
     }
 
     /**
+     * False while some open class's tests run on tables its code has not created: its statements so
+     * far were answered from the record, which made more. Such a class ends in {@link SchemaChanged}
+     * and its check runs again, so no result of it counts yet.
+     */
+    static boolean noneShortOfRecord() {
+        return OPEN.stream().noneMatch(SchemaReplay::shortOfRecord);
+    }
+
+    private synchronized boolean shortOfRecord() {
+        return replaying && ran.size() < recorded.size();
+    }
+
+    /**
      * Closes in the background: nothing after a test class needs to wait for its connections to wind
      * down. The admin session, lent to a class, stays open for the next ones.
      */
     @Override
     public void close() {
+        OPEN.remove(this);
         if (opened.isOpen() && opened.session() != admin) {
             closeAsync();
         }

@@ -1,6 +1,8 @@
 package workshop.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -58,6 +60,44 @@ class SchemaReplayTest {
                 "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).all().size();
         assertEquals(0, found, "no keyspace was created for a class that sent nothing");
         assertEquals(List.of(), List.of(records.toFile().list()), "no record was written for it");
+    }
+
+    @Test
+    @DisplayName("a class's first conditional write forgets the record at once, so a check stopped before the class ends leaves none")
+    void aConditionalWriteForgetsTheRecordAtOnce() {
+        check(List.of(READINGS), session -> { });
+        assertEquals(List.of(KEYSPACE + ".cql"), List.of(records.toFile().list()), "the first check recorded its schema");
+
+        SchemaReplay session = SchemaReplay.open(CassandraExtension.admin(), WORKSHOP_NAME, records,
+                keyspace -> CassandraExtension.admin());
+        try {
+            session.execute(Keyspaces.schema(READINGS));
+            session.execute(SimpleStatement.newInstance("INSERT INTO " + KEYSPACE + ".readings (id, value) VALUES (1, 1) IF NOT EXISTS"));
+            assertEquals(List.of(), List.of(records.toFile().list()), "no record to reuse once Paxos state is in the tables");
+        } finally {
+            session.close();
+        }
+    }
+
+    @Test
+    @DisplayName("while a class runs on tables the record made and its code has not, its results so far do not count")
+    void aReplayShortOfItsRecordSaysSo() {
+        SchemaReplay first = SchemaReplay.open(CassandraExtension.admin(), WORKSHOP_NAME, records,
+                keyspace -> CassandraExtension.admin());
+        first.execute(Keyspaces.schema(READINGS));
+        first.execute(Keyspaces.schema(VIEWS));
+        first.finish();
+        first.close();
+        SchemaReplay session = SchemaReplay.open(CassandraExtension.admin(), WORKSHOP_NAME, records,
+                keyspace -> CassandraExtension.admin());
+        try {
+            session.execute(Keyspaces.schema(READINGS));
+            assertFalse(CassandraExtension.classesRanOnTheirOwnTables(), "views exists, made by the record only");
+            session.execute(Keyspaces.schema(VIEWS));
+            assertTrue(CassandraExtension.classesRanOnTheirOwnTables(), "the code has made every table now");
+        } finally {
+            session.close();
+        }
     }
 
     /**

@@ -65,6 +65,8 @@ public final class LessonCheck {
      * A check's outcome: the tests that passed, and the failures, ranked (by task, then
      * {@link Kind}); {@link #firstFailure()} is the one the runner shows. Diagrams: the drawings
      * of the designs the tests checked, oldest first (see {@link workshop.testkit.DesignDiagrams}).
+     * A check run {@link Until#FIRST_FAILURE_KNOWN} holds what ran until then: its first failure is
+     * the one every test would have given, its counts are not.
      */
     public record Result(List<Passed> passedTests, List<Failure> failures, List<String> compileErrors,
                          List<String> leftThreads, Duration took, List<Path> diagrams) {

@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import workshop.kit.LockFile;
 import workshop.kit.ManagedProcess;
 import workshop.kit.Problem;
@@ -111,15 +112,21 @@ public final class LocalCluster {
             int nodes = plan.nodes();
             Preflight.require(Preflight.check(layout, nodes, heapMb()));
             announce.accept(plan.announce());
+            ClassArchive archive = classArchive(java, classpath);
+            boolean record = archive.missing(); // every start launches the seed, which lists the classes it loads
             if (plan instanceof StoppedCluster.Resume) {
                 folder.write(ClusterFolder.SIZE, Integer.toString(nodes));
-                resume(nodes, java, classpath);
+                resume(nodes, java, classpath, sharing(archive, record));
             } else {
                 folder.wipeNodes();
                 folder.write(ClusterFolder.SIZE, Integer.toString(nodes));
                 folder.delete(ClusterFolder.ROOM);
                 room.ifPresent(r -> folder.write(ClusterFolder.ROOM, r.address()));
-                launch(layout.nodes(nodes), nodes, java, classpath, true);
+                launch(layout.nodes(nodes), nodes, java, classpath, true, sharing(archive, record));
+            }
+            if (record) {
+                System.err.println("Making the nodes' class archive, once (later starts load classes faster)...");
+                System.err.println(archive.make(java, classpath, NodeProcess.jvmOptions()));
             }
             return Optional.of(plan);
         }
@@ -131,9 +138,9 @@ public final class LocalCluster {
     }
 
     /** A node that cannot start from its folder is stopped with the others; the folders stay for the learner's call. */
-    private void resume(int nodes, Path java, String classpath) {
+    private void resume(int nodes, Path java, String classpath, Function<NodeSpec, List<String>> sharing) {
         try {
-            launch(layout.nodes(nodes), nodes, java, classpath, false);
+            launch(layout.nodes(nodes), nodes, java, classpath, false, sharing);
         } catch (ClusterException e) {
             throw new ClusterException("Restarting the stopped cluster from its folders: " + e.problem().what(),
                     "./jbang down && ./jbang up (starts fresh; the stopped cluster's tables are lost)", e);
@@ -157,7 +164,7 @@ public final class LocalCluster {
             List<Problem> problems = new ArrayList<>(Preflight.leftoverProblems(layout));
             problems.addAll(Preflight.portProblems(layout, size));
             Preflight.require(problems);
-            launch(missing, size, java, classpath, false);
+            launch(missing, size, java, classpath, false, sharing(classArchive(java, classpath), false));
             return missing;
         }
     }
@@ -183,8 +190,18 @@ public final class LocalCluster {
         return LockFile.take(layout.home().resolve("start.lock"), LOCK_TIMEOUT);
     }
 
+    private ClassArchive classArchive(Path java, String classpath) {
+        return ClassArchive.of(layout.home(), java, classpath, NodeProcess.jvmOptions());
+    }
+
+    /** Each node's class-sharing flags: the archive when there is one; while there is none, the seed records its classes. */
+    private Function<NodeSpec, List<String>> sharing(ClassArchive archive, boolean record) {
+        return node -> record && node.number() == 1 ? archive.record() : archive.use();
+    }
+
     /** The seed (node1) first when it is among them, since the others join through it; the rest together. */
-    private void launch(List<NodeSpec> nodes, int clusterSize, Path java, String classpath, boolean fresh) {
+    private void launch(List<NodeSpec> nodes, int clusterSize, Path java, String classpath, boolean fresh,
+                        Function<NodeSpec, List<String>> sharing) {
         NodeSpec seed = layout.node(1);
         Optional<RoomCluster> room = room();
         List<NodeSpec> first = nodes.contains(seed) ? List.of(seed) : List.of();
@@ -192,7 +209,8 @@ public final class LocalCluster {
         try {
             for (List<NodeSpec> batch : List.of(first, rest)) {
                 CompletableFuture.allOf(batch.stream()
-                        .map(node -> CompletableFuture.runAsync(() -> NodeProcess.start(layout, node, clusterSize, room, java, classpath)))
+                        .map(node -> CompletableFuture.runAsync(() -> NodeProcess.start(layout, node, clusterSize, room, java, classpath,
+                                sharing.apply(node))))
                         .toArray(CompletableFuture[]::new)).join(); // each start is bounded by its own poll
             }
             folder.delete(ClusterFolder.FAILED_START);

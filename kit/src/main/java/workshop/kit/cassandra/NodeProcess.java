@@ -45,10 +45,10 @@ final class NodeProcess {
      * gone a moment later: one more try. A seed that answered too late: two more.
      */
     static ProcessHandle start(ClusterLayout layout, NodeSpec node, int clusterSize, Optional<RoomCluster> room,
-                               Path java, String classpath) {
+                               Path java, String classpath, List<String> sharing) {
         try {
             return node.process().start(() -> command(node, NodeConfig.write(node, layout.node(1), clusterSize, room),
-                    java, classpath, NodeConfig.properties(clusterSize, room)), policy(layout, node));
+                    java, classpath, sharing, NodeConfig.properties(clusterSize, room)), policy(layout, node));
         } catch (WorkshopException e) {
             throw new ClusterException(e.problem(), e.getCause());
         }
@@ -72,12 +72,21 @@ final class NodeProcess {
                 Preflight.portFix(layout, port))));
     }
 
-    private static ProcessBuilder command(NodeSpec node, Path yaml, Path java, String classpath, List<String> properties) {
+    /** The heap and the flags every node runs with: what the class archive is dumped with, too. */
+    static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>();
+        options.add("-Xms256m"); // the heap grows only as far as a lesson needs it
+        options.add("-Xmx" + LocalCluster.heapMb() + "m");
+        options.addAll(NodeConfig.jvmFlags());
+        return options;
+    }
+
+    private static ProcessBuilder command(NodeSpec node, Path yaml, Path java, String classpath, List<String> sharing,
+                                          List<String> properties) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
-        command.add("-Xms256m"); // the heap grows only as far as a lesson needs it
-        command.add("-Xmx" + LocalCluster.heapMb() + "m");
-        command.addAll(NodeConfig.jvmFlags());
+        command.addAll(jvmOptions());
+        command.addAll(sharing);
         command.addAll(List.of(
                 "-D" + node.process().marker(),
                 "-Dcassandra.config=" + yaml.toUri(),

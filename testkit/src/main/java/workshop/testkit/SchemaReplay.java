@@ -42,13 +42,13 @@ import workshop.kit.cassandra.Keyspaces;
  * recreates the keyspace and runs everything for real; past the first data written, it keeps the
  * keyspace and drops what only the rest of the record created, so the class's rows stay (a class
  * that sets its store up twice, its tables changed since the last check, must not lose the rows it
- * loaded first). Whatever does not match the record,
- * including a keyspace a broken run left half-made, is dropped, so nothing leaks into the next check.
- * A class that made conditional writes gets a fresh keyspace each time: emptying a table keeps its
- * Paxos state, which would show in the next run's traces.
- * Every schema change run for real waits until every node has applied it. All of this happens on
- * the class's first statement, not before: a class whose code fails before it sends one (a stub at
- * its first TODO) creates and empties nothing, and leaves the keyspace and its record as they were.
+ * loaded first). Whatever does not match the record, including a keyspace a broken run left
+ * half-made, is dropped, so nothing leaks into the next check. A class that made conditional
+ * writes gets a fresh keyspace each time: emptying a table keeps its Paxos state, which would show
+ * in the next run's traces. Every schema change run for real waits until every node has applied it
+ * (the kit's sessions do that for each one they run). All of this happens on the class's first
+ * statement, not before: a class whose code fails before it sends one (a stub at its first TODO)
+ * creates and empties nothing, and leaves the keyspace and its record as they were.
  */
 final class SchemaReplay extends SessionWrapper implements CqlSession {
 
@@ -129,9 +129,7 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         String ddl = request instanceof SimpleStatement simple && DDL.matcher(simple.getQuery()).find()
                 ? normalized(simple.getQuery()) : null;
         if (ddl != null && !ownKeyspaceOnly(ddl)) {
-            ResultT result = super.execute(request, resultType);
-            Keyspaces.awaitSchemaAgreement(admin);
-            return result;
+            return super.execute(request, resultType);
         }
         if (ddl == null) {
             if (!conditional && isConditional(request)) {
@@ -155,7 +153,6 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
                 goLive();
             }
             ResultT result = super.execute(request, resultType);
-            Keyspaces.awaitSchemaAgreement(admin);
             ran.add(ddl);
             return result;
         }
@@ -182,7 +179,6 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
         Keyspaces.recreateNamed(admin, keyspace);
         for (String statement : ran) {
             super.execute(Keyspaces.schema(statement), Statement.SYNC);
-            Keyspaces.awaitSchemaAgreement(admin);
         }
     }
 
@@ -228,9 +224,6 @@ final class SchemaReplay extends SessionWrapper implements CqlSession {
                     admin.execute(Keyspaces.schema("DROP " + kind + " IF EXISTS " + qualifier + object.name()));
                 }
             }
-        }
-        if (!objects.isEmpty()) {
-            Keyspaces.awaitSchemaAgreement(admin);
         }
     }
 

@@ -234,7 +234,11 @@ public final class Cassandra {
                 // Server warnings (a large batch, say) belong in the lesson that teaches them, not in the log.
                 .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
                 // Lessons switch to their keyspace with USE (Keyspaces.recreateAndUse) on purpose, before any query.
-                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false);
+                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
+                // Closing waits for the driver's threads to stay idle this long (2 s by default): at the
+                // end of every lesson and command, after its last statement has been answered.
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
         if (!metadata) {
             config.withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
                     .withBoolean(DefaultDriverOption.METADATA_TOKEN_MAP_ENABLED, false);

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 import workshop.kit.Problem;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
@@ -27,6 +30,10 @@ public final class Failures {
     public interface Body {
         void run() throws Exception;
     }
+
+    /** The driver's timeouts, by name: this package does not depend on the driver. */
+    private static final Set<String> TIMEOUTS = Set.of("ReadTimeoutException", "WriteTimeoutException",
+            "DriverTimeoutException");
 
     private Failures() {}
 
@@ -63,6 +70,12 @@ public final class Failures {
         String type = failure.getClass().getName();
         String message = Optional.ofNullable(failure.getMessage()).map(m -> m.lines().findFirst().orElse(""))
                 .orElse(failure.getClass().getSimpleName());
+        if (type.startsWith("com.datastax.oss.driver") && TIMEOUTS.contains(failure.getClass().getSimpleName())) {
+            // Every node running but one too slow to answer: on a laptop, almost always other programs.
+            return new Problem("A node did not answer in time (" + failure.getClass().getSimpleName() + ": "
+                    + shorten(message) + "); " + load() + ".",
+                    "rerun once the machine is less busy (uptime shows its load); ./jbang status shows each node");
+        }
         if (type.startsWith("com.datastax.oss.driver")) {
             return new Problem("The Cassandra cluster did not answer as expected ("
                     + failure.getClass().getSimpleName() + ": " + shorten(message) + ").",
@@ -74,6 +87,13 @@ public final class Failures {
         }
         return new Problem("Stopped by " + failure.getClass().getSimpleName() + ": " + shorten(message),
                 "rerun the command; if it fails again, the log file below has the details");
+    }
+
+    private static String load() {
+        OperatingSystemMXBean system = ManagementFactory.getOperatingSystemMXBean();
+        double load = system.getSystemLoadAverage();
+        return load < 0 ? "the machine may be busy"
+                : String.format("the load average is %.1f on %d cores", load, system.getAvailableProcessors());
     }
 
     private static String shorten(String message) {

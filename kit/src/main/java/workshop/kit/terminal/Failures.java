@@ -70,13 +70,13 @@ public final class Failures {
         String type = failure.getClass().getName();
         String message = Optional.ofNullable(failure.getMessage()).map(m -> m.lines().findFirst().orElse(""))
                 .orElse(failure.getClass().getSimpleName());
-        if (type.startsWith("com.datastax.oss.driver") && TIMEOUTS.contains(failure.getClass().getSimpleName())) {
-            // Every node running but one too slow to answer: on a laptop, almost always other programs.
-            return new Problem("A node did not answer in time (" + failure.getClass().getSimpleName() + ": "
-                    + shorten(message) + "); " + load() + ".",
-                    "rerun once the machine is less busy (uptime shows its load); ./jbang status shows each node");
-        }
         if (type.startsWith("com.datastax.oss.driver")) {
+            if (TIMEOUTS.contains(failure.getClass().getSimpleName())) {
+                // Every node running but one too slow to answer: on a laptop, almost always other programs.
+                return new Problem("A node did not answer in time (" + failure.getClass().getSimpleName() + ": "
+                        + shorten(message) + "); " + load() + ".",
+                        "rerun once the machine is less busy (uptime shows its load); ./jbang status shows each node");
+            }
             return new Problem("The Cassandra cluster did not answer as expected ("
                     + failure.getClass().getSimpleName() + ": " + shorten(message) + ").",
                     "./jbang status shows each node; ./jbang up restarts a stopped node with its data");

@@ -3,7 +3,7 @@
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../kit/src/build/java/**/*.java
 //MAIN jbang_catalog
-//DESCRIPTION Rewrite jbang-catalog.json and the GitHub Classroom files from the lesson list
+//DESCRIPTION Rewrite jbang-catalog.json, the editor tasks, the agenda and the grading set-ups from the lesson list
 
 /** After adding a lesson to workshop.kit.lessons.Lessons, run ./jbang generate. */
 class jbang_catalog {
@@ -11,7 +11,9 @@ class jbang_catalog {
         workshop.kit.lessons.JbangCatalog.write();
         workshop.kit.lessons.Classroom.write();
         workshop.kit.lessons.EditorTasks.write();
+        workshop.kit.lessons.Agenda.write();
         System.out.println("Wrote " + workshop.kit.lessons.JbangCatalog.file() + ", " + workshop.kit.lessons.Classroom.autogradingFile()
-                + ", " + workshop.kit.lessons.Classroom.workflowFile() + " and " + workshop.kit.lessons.EditorTasks.file());
+                + ", " + workshop.kit.lessons.Classroom.workflowFile() + ", " + workshop.kit.lessons.EditorTasks.file()
+                + " and " + workshop.kit.lessons.Agenda.file());
     }
 }

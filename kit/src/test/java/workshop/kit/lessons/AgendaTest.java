@@ -1,0 +1,53 @@
+package workshop.kit.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AgendaTest {
+
+    @Test
+    void agendaMatchesTheLessonList() throws Exception {
+        assertEquals(Agenda.render(), Files.readString(Agenda.file()),
+                "docs/agenda.md differs from the lesson list: regenerate it with ./jbang generate");
+    }
+
+    @Test
+    void everyTrackPlacesEveryLessonOnceInOrder() {
+        for (Agenda.Track track : List.of(Agenda.oneDay(), Agenda.twoDays())) {
+            List<Lesson> all = new ArrayList<>(track.placed());
+            all.addAll(track.onTheirOwn());
+            assertEquals(Lessons.ALL.size(), all.size(), "a lesson is missing or placed twice");
+            assertTrue(all.containsAll(Lessons.ALL));
+            assertEquals(Lessons.ALL.stream().filter(track.placed()::contains).toList(), track.placed(),
+                    "the lessons of a day keep the lesson list's order");
+        }
+    }
+
+    @Test
+    void theTwoDayTrackTeachesEveryLessonThatIsNotAnAppendix() {
+        assertTrue(Agenda.twoDays().onTheirOwn().stream().allMatch(Lesson::appendix),
+                "only appendices may be left to the learners' own time");
+        assertTrue(Agenda.oneDay().placed().stream().allMatch(l -> Agenda.ESSENTIALS.contains(l.id())));
+        assertEquals(Agenda.ESSENTIALS.size(), Agenda.oneDay().placed().size(), "an essential lesson id names no lesson");
+    }
+
+    @Test
+    void aDayNeverRunsOverItsBlocks() {
+        for (Agenda.Track track : List.of(Agenda.oneDay(), Agenda.twoDays())) {
+            for (List<List<Lesson>> day : track.days()) {
+                for (int b = 0; b < day.size(); b++) {
+                    int minutes = day.get(b).stream().mapToInt(Lesson::minutes).sum();
+                    assertTrue(minutes <= Agenda.DAY.get(b).minutes(), "block " + b + " holds " + minutes + " min");
+                }
+            }
+        }
+        Lesson tooLong = Lessons.ALL.get(1).taking(Agenda.dayMinutes() + 1, Lesson.Level.BEGINNER);
+        assertThrows(IllegalStateException.class, () -> Agenda.fill(List.of(tooLong), 1));
+    }
+}

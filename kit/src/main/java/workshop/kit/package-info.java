@@ -2,6 +2,7 @@
 //DEPS org.slf4j:slf4j-api:2.0.20
 //DEPS org.slf4j:slf4j-simple:2.0.20
 //DEPS me.tongfei:progressbar:0.10.1
+//DEPS info.picocli:picocli:4.7.7
 //DEPS software.amazon.awssdk:dynamodb:2.57.8
 //DEPS software.amazon.awssdk:url-connection-client:2.57.8
 //RUNTIME_OPTIONS -XX:+IgnoreUnrecognizedVMOptions --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import workshop.kit.ManagedProcess;
 import workshop.kit.Platform;
 import workshop.kit.Ports;
@@ -26,57 +29,72 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
 
-/** The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB emulator. */
+/**
+ * The commands behind ./jbang up, down, status and doctor: the Cassandra cluster and the DynamoDB
+ * emulator. Their options are picocli's, so a typo is refused with the nearest option.
+ */
+@Command(name = "./jbang", description = "The local stores: a Cassandra cluster and a DynamoDB emulator.")
 public final class ClusterTool {
+
+    private static final String HELP = "Show this help and exit.";
 
     private ClusterTool() {}
 
     public static void main(String... args) {
-        String command = args.length == 0 ? "status" : args[0];
-        List<String> options = List.of(args).subList(Math.min(1, args.length), args.length);
-        Failures.guard(() -> {
-            switch (command) {
-                case "up" -> up(options);
-                case "down" -> down(options);
-                case "status" -> status();
-                case "doctor" -> System.exit(doctor() ? 0 : 1);
-                case "prefetch" -> prefetch();
-                default -> {
-                    System.err.println("Unknown command '" + command + "'. Use one of: up [--nodes 1|2|3] [--room"
-                            + " [--listen ADDRESS]], down [--leftovers], status; ./jbang room add NAME gives a learner a login");
-                    System.exit(2);
-                }
-            }
-        });
+        String[] command = args.length == 0 ? new String[] {"status"} : args;
+        System.exit(CommandLines.execute(commandLine(), command));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new ClusterTool());
+    }
+
+    @Command(name = "up", description = "Start the local Cassandra cluster (3 nodes unless told otherwise), or restart"
+            + " the nodes of a stopped one with their data.", footer = {"Examples:", "  ./jbang up --nodes 1",
+                    "  ./jbang up --room --listen 192.168.1.20"})
+    int up(@Option(names = "--nodes", paramLabel = "N", description = "1, 2 or 3 nodes (default: WORKSHOP_NODES, else 3)")
+           String nodes,
+           @Option(names = "--room", description = "A room's cluster: logins and permissions on") boolean room,
+           @Option(names = "--listen", paramLabel = "ADDRESS", description = "A room reached at ADDRESS (implies --room)")
+           String listen,
+           @Option(names = {"-h", "--help"}, usageHelp = true, description = HELP) boolean help) {
+        Optional<Integer> asked = Optional.ofNullable(nodes).map(n -> ClusterLayout.validNodes(n, "--nodes"));
+        Optional<RoomCluster> asRoom = listen != null ? Optional.of(RoomCluster.at(listen))
+                : room ? Optional.of(new RoomCluster(RoomCluster.LOCAL)) : Optional.empty();
+        up(asked, asRoom);
+        return 0;
+    }
+
+    @Command(name = "down", description = "Stop our Cassandra nodes, the DynamoDB emulator and the waiting grading JVM,"
+            + " and delete their data.", footer = {"Example:", "  ./jbang down --leftovers"})
+    int down(@Option(names = "--leftovers", description = "Also stop node and emulator processes no checkout manages")
+             boolean leftovers,
+             @Option(names = {"-h", "--help"}, usageHelp = true, description = HELP) boolean help) {
+        down(leftovers);
+        return 0;
+    }
+
+    @Command(name = "status", description = "Nodes and the DynamoDB emulator: pids, ports, memory, data.")
+    int status(@Option(names = {"-h", "--help"}, usageHelp = true, description = HELP) boolean help) {
+        status();
+        return 0;
+    }
+
+    @Command(name = "doctor", description = "Check Java, memory, ports, leftover nodes and moto, with the fix for each"
+            + " (exit 1 when something blocks a start).")
+    int doctor(@Option(names = {"-h", "--help"}, usageHelp = true, description = HELP) boolean help) {
+        return doctor() ? 0 : 1;
     }
 
     /** The stores' part of the offline kit (tools/prefetch): the server's jars, a JDK for the nodes, moto. */
-    private static void prefetch() {
+    @Command(name = "prefetch", hidden = true)
+    int prefetch() {
         System.out.println(LocalCluster.fetchServer());
         System.out.println(workshop.kit.dynamo.MotoInstall.standard().prefetch());
+        return 0;
     }
 
-    /** --nodes N when given (checked like WORKSHOP_NODES), else WORKSHOP_NODES, else 3. */
-    private static Optional<Integer> nodesOption(List<String> options) {
-        int i = options.indexOf("--nodes");
-        if (i < 0) {
-            return Optional.empty();
-        }
-        return Optional.of(ClusterLayout.validNodes(i + 1 < options.size() ? options.get(i + 1) : "", "--nodes"));
-    }
-
-    /** --room, or --listen ADDRESS (a room others reach): a room's cluster, with logins. */
-    private static Optional<RoomCluster> roomOption(List<String> options) {
-        int listen = options.indexOf("--listen");
-        if (listen >= 0) {
-            return Optional.of(RoomCluster.at(listen + 1 < options.size() ? options.get(listen + 1) : ""));
-        }
-        return options.contains("--room") ? Optional.of(new RoomCluster(RoomCluster.LOCAL)) : Optional.empty();
-    }
-
-    private static void up(List<String> options) {
-        Optional<Integer> asked = nodesOption(options);
-        Optional<RoomCluster> room = roomOption(options);
+    private static void up(Optional<Integer> asked, Optional<RoomCluster> room) {
         LocalCluster cluster = LocalCluster.standard();
         long started = System.nanoTime();
         if (cluster.runningNodes().isEmpty()) {
@@ -98,8 +116,8 @@ public final class ClusterTool {
         }
         if (room.isPresent() && !room.equals(cluster.room())) {
             System.out.println("The running cluster is " + cluster.room().map(r -> "a room on " + r.address()).orElse("not a room's")
-                    + ". For a room on " + room.get().address() + " (deletes the data): ./jbang down && ./jbang up "
-                    + String.join(" ", options));
+                    + ". For a room on " + room.get().address() + " (deletes the data): ./jbang down && ./jbang up --listen "
+                    + room.get().address());
         }
         cluster.room().ifPresent(r -> secureRoom(cluster, r));
         try (var session = Cassandra.findOrStart().connect()) {
@@ -129,7 +147,7 @@ public final class ClusterTool {
         return new ManagedProcess("the warm grading JVM", "workshop.grading", Workshop.stateDir().resolve("check/warm"));
     }
 
-    private static void down(List<String> options) {
+    private static void down(boolean leftovers) {
         LocalCluster cluster = LocalCluster.standard();
         long started = System.nanoTime();
         int stopped = cluster.stop();
@@ -141,7 +159,7 @@ public final class ClusterTool {
         if (warmGrader().stop(Duration.ZERO)) {
             System.out.println("Stopped the warm grading JVM that waited for the next ./jbang check.");
         }
-        if (options.contains("--leftovers")) {
+        if (leftovers) {
             System.out.println("Stopped " + cluster.stopLeftovers() + " leftover node process(es) from earlier runs.");
             System.out.println("Stopped " + moto.stopLeftovers() + " leftover DynamoDB emulator(s) from earlier runs.");
         } else if (!cluster.leftovers().isEmpty() || !moto.leftovers().isEmpty()) {

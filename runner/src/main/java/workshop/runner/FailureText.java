@@ -12,7 +12,7 @@ import workshop.kit.Problem;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.ClusterException;
 import workshop.kit.terminal.RefusedStatement;
-import workshop.testkit.CostExpectations;
+import workshop.testkit.CostFailure;
 import workshop.testkit.MeasurementIncomplete;
 import workshop.testkit.SchemaChanged;
 
@@ -38,7 +38,7 @@ final class FailureText {
         if (isTodo(error)) {
             return Kind.NOT_WRITTEN;
         }
-        if (error instanceof AssertionError && thrownBy(error, CostExpectations.class)) {
+        if (error instanceof CostFailure) {
             return Kind.COST;
         }
         return race ? Kind.RACE : Kind.ANSWER;
@@ -90,15 +90,6 @@ final class FailureText {
     private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
             if (type.isInstance(cause)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean thrownBy(Throwable error, Class<?> type) {
-        for (StackTraceElement frame : error.getStackTrace()) {
-            if (frame.getClassName().equals(type.getName())) {
                 return true;
             }
         }

@@ -71,6 +71,17 @@ class FailureTextTest {
                 && Kind.RACE.compareTo(Kind.UNMEASURED) < 0);
     }
 
+    /** The kind is the failure's type: a cost assertion counts as a cost wherever a test makes it. */
+    @Test
+    void aCostIsToldByItsTypeNotByWhereItWasThrown() {
+        assertEquals(Kind.COST, FailureText.kind(new workshop.testkit.CostFailure("read 40 partitions"), false));
+        assertEquals(Kind.COST, FailureText.kind(new workshop.testkit.CostFailure("read 40 partitions"), true));
+        assertEquals(Kind.ANSWER, FailureText.kind(new org.opentest4j.AssertionFailedError("read 40 partitions"), false));
+        Throwable fromTheKit = org.junit.jupiter.api.Assertions.assertThrows(workshop.testkit.CostFailure.class,
+                () -> workshop.testkit.CostExpectations.assertRowsReadAtMost("call", workshop.kit.cost.QueryCost.NONE, -1, ""));
+        assertEquals(Kind.COST, FailureText.kind(fromTheKit, false));
+    }
+
     @Test
     void everyPrintedLineFitsTheTerminal() {
         String line = "  " + "word ".repeat(60);

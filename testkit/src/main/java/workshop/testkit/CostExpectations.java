@@ -1,7 +1,5 @@
 package workshop.testkit;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -21,6 +19,10 @@ import workshop.kit.dynamo.DynamoCost;
 public final class CostExpectations {
 
     private CostExpectations() {}
+
+    private static void fail(String message) {
+        throw new CostFailure(message);
+    }
 
     /** The call must read one partition, on one node, and at most maxRows rows. */
     public static void assertOnePartitionRead(String call, QueryCost cost, long maxRows) {

@@ -26,7 +26,9 @@ import workshop.kit.cassandra.ClusterLayout;
 class ComposeFileTest {
 
     private static final Pattern SERVICE = Pattern.compile("(?m)^  (\\w+):\\n((?:    .*\\n|\\n)*)");
-    private static final Pattern PUBLISHED = Pattern.compile("127\\.0\\.0\\.1:(?:\\$\\{\\w+:-)?(\\d+)\\}?:(\\d+)");
+    private static final Pattern PUBLISHED = Pattern.compile("127\\.0\\.0\\.1}?:(?:\\$\\{\\w+:-)?(\\d+)\\}?:(\\d+)");
+    /** The one variable a room's server sets: the address every node publishes and advertises. */
+    private static final String ADDRESS = "${WORKSHOP_ADDRESS:-127.0.0.1}";
 
     @Test
     void theEnvironmentFilePointsAtThePublishedPorts() throws IOException {
@@ -49,6 +51,9 @@ class ComposeFileTest {
                 Matcher ports = PUBLISHED.matcher(body);
                 assertTrue(ports.find(), name + " publishes no port");
                 assertEquals(ports.group(1), ports.group(2), name + ": host and container port must be the same");
+                assertTrue(body.contains("ports: [\"" + ADDRESS + ":"), name + " must publish on " + ADDRESS);
+                assertTrue(compose().contains("CASSANDRA_BROADCAST_RPC_ADDRESS: " + ADDRESS),
+                        "the nodes must advertise the address they publish on, or a driver elsewhere gets peers it cannot reach");
                 assertTrue(body.contains("-Dcassandra.native_transport_port=" + ports.group(2)), name
                         + " must listen on the port it publishes, or the driver on the host cannot reach it");
             }
@@ -68,6 +73,14 @@ class ComposeFileTest {
         Matcher ports = PUBLISHED.matcher(serviceBody);
         assertTrue(ports.find(), "no port published on 127.0.0.1 in:\n" + serviceBody);
         return Integer.parseInt(ports.group(1));
+    }
+
+    private static String compose() {
+        try {
+            return Files.readString(dockerDir().resolve("compose.yaml"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Map<String, String> services() throws IOException {

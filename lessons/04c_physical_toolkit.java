@@ -75,7 +75,7 @@ class physical_toolkit {
             lesson.counters();
             lesson.materializedViews();
             lesson.partitionSize(NodeMetrics.of(cassandra, session));
-            lesson.recap.print("./jbang check 04c, then ./jbang lesson05");
+            lesson.recap.print("./jbang check 04c   (exercises/src/main/java/workshop/lesson04c), then ./jbang lesson04d");
         }
     }
 
@@ -181,9 +181,10 @@ class physical_toolkit {
                 pinned.getMap("settings", String.class, String.class), MEMBERS, member(4_321));
         String who = member(4_321);
         TextTable asks = TextTable.of("how", "rows read", "values returned", "bytes received");
-        ask(asks, "the whole set, then contains()", "SELECT members FROM chats WHERE conversation_id = ?", CHAT);
+        long wholeSet = ask(asks, "the whole set, then contains()", "SELECT members FROM chats WHERE conversation_id = ?",
+                CHAT);
         ask(asks, "the whole frozen set", "SELECT frozen_members FROM chats WHERE conversation_id = ?", CHAT);
-        ask(asks, "one row of chat_members", "SELECT user_id FROM chat_members WHERE conversation_id = ? AND user_id = ?",
+        long oneRow = ask(asks, "one row of chat_members", "SELECT user_id FROM chat_members WHERE conversation_id = ? AND user_id = ?",
                 CHAT, who);
         asks.print();
 
@@ -217,17 +218,20 @@ class physical_toolkit {
                 In practice keep a collection to tens or hundreds of small elements: it is read whole.""",
                 keyRefusal, limits.get("native_transport_max_message_size"), limits.get("max_mutation_size"),
                 limits.get("commitlog_segment_size"), hugeRefusal);
-        recap.line("a %,d-member set: the whole set read to check one member; a member table read 1 row;"
-                + " adding one member sent %,d bytes to the frozen set, %,d to the plain one", MEMBERS, frozenMore, oneMore);
+        recap.line("checking one member: %,d bytes received from a %,d-member set, %,d from a member table;"
+                + " adding one sent %,d bytes to the frozen set, %,d to the plain one", wholeSet, MEMBERS, oneRow,
+                frozenMore, oneMore);
     }
 
-    void ask(TextTable asks, String how, String cql, Object... values) {
+    /** Asks once traced (rows read) and once plain (bytes received, which tracing would not change); returns the bytes. */
+    long ask(TextTable asks, String how, String cql, Object... values) {
         PreparedStatement prepared = session.prepare(cql);
         Measured<List<Row>> traced = probe.read(prepared.bind(values));
         ResultSet plain = session.execute(prepared.bind(values));
         long bytes = plain.getExecutionInfo().getResponseSizeInBytes();
         long returned = plain.all().stream().mapToLong(r -> r.getObject(0) instanceof Set<?> s ? s.size() : 1).sum();
         asks.row(how, traced.cost().rowsRead(), returned, String.format("%,d", bytes));
+        return bytes;
     }
 
     int sentBytes(BoundStatement statement) {

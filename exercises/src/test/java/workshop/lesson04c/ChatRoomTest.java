@@ -84,6 +84,10 @@ class ChatRoomTest {
     @DisplayName("renaming a chat writes one partition, however many messages it has")
     void retitleWritesOnePartition() {
         QueryCost cost = session.measure(() -> room.retitle(BOOK_CLUB, "Book club: chapters 6 to 10"));
+        CostExpectations.assertRowsReadAtMost("retitle(\"" + BOOK_CLUB + "\")", cost, 0, """
+                A rename that reads the chat's messages first grows with the chat. A title kept in every
+                message row is rewritten row by row; a static column is one value per partition, set by an
+                UPDATE that names the partition alone.""");
         CostExpectations.assertPartitionWrites("retitle(\"" + BOOK_CLUB + "\")", cost, 1, """
                 A title kept in every message row is rewritten row by row; a static column is one value
                 per partition, set by an UPDATE that names the partition alone.""");

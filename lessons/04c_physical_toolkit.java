@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -295,13 +296,14 @@ class physical_toolkit {
                   WHERE sender IS NOT NULL AND conversation_id IS NOT NULL AND message_id IS NOT NULL
                   PRIMARY KEY ((sender), conversation_id, message_id)""")));
         Story.say("""
-                A view is a second table the node keeps from the first: each write to messages would also
-                write messages_by_sender. This node says materialized_views_enabled = %s, and refuses:
-                "%s". They are off by default and marked experimental because the view is written after the
-                base table, by the replica, with no way to check it afterwards: a failed or lost view
-                update leaves the view disagreeing with its table, and repair does not compare a view
-                with its table. Lesson 04 writes the second table itself, in a logged batch, and can
-                rebuild it from messages: the same copy, with its cost in sight.""", enabled, refused);
+                A view is a second table the node keeps from the first: each write to messages_titled would
+                also write messages_by_sender. This node says materialized_views_enabled = %s, and refuses:
+                "%s". They are off by default and marked experimental (enabled, the node warns so on every
+                CREATE): each replica of the table sends the view's update after its own write, and a
+                failed or lost update leaves the view disagreeing with its table with nothing to notice
+                it, since repair compares a view's replicas with each other, never with the table. Lesson
+                04 writes its second table itself, in a logged batch, and can rebuild it from messages: the
+                same copy, with its cost in sight.""", enabled, refused);
         recap.line("materialized_views_enabled = %s on this node: CREATE MATERIALIZED VIEW refused", enabled);
     }
 
@@ -365,7 +367,7 @@ class physical_toolkit {
 
     Map<String, String> settings(String... names) {
         PreparedStatement setting = session.prepare("SELECT value FROM system_views.settings WHERE name = ?");
-        return java.util.Arrays.stream(names).collect(Collectors.toMap(n -> n,
+        return Arrays.stream(names).collect(Collectors.toMap(n -> n,
                 n -> session.execute(setting.bind(n)).one().getString("value")));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
@@ -66,7 +67,7 @@ class ChatRoomTest {
     void pageCarriesTheTitle() {
         room.retitle(BOOK_CLUB, "Book club: chapters 1 to 5");
         Measured<Page> page = session.measure(() -> room.newest(BOOK_CLUB, 10));
-        List<Message> expected = java.util.stream.IntStream.range(0, 10)
+        List<Message> expected = IntStream.range(0, 10)
                 .mapToObj(i -> new Message(BOOK_CLUB, 1_000 + MESSAGES - 1 - i, "ana", "chapter note " + (MESSAGES - 1 - i)))
                 .toList();
         assertEquals("Book club: chapters 1 to 5", page.value().title(), "the page's title after retitle");

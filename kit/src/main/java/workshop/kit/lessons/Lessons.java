@@ -26,6 +26,8 @@ public final class Lessons {
                     "lessons/04_chat_lists.java", "workshop.lesson04").taking(37, Level.INTERMEDIATE),
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
                     "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
+            Lesson.withExercise("physical-toolkit", "04c", "Cassandra's physical toolkit: static columns, collections, counters, views",
+                    "lessons/04c_physical_toolkit.java", "workshop.lesson04c").taking(30, Level.INTERMEDIATE),
             Lesson.withExercise("social-feed", "04d", "Design task: a social feed, fan-out on write or on read",
                     "lessons/04d_design_social_feed.java", "workshop.lesson04d").briefedBy("FeedQuestions")
                     .taking(45, Level.INTERMEDIATE),

@@ -1,0 +1,4 @@
+package workshop.lesson04c;
+
+/** A chat message as the app sees it. Given: you do not need to change it. */
+public record Message(String conversationId, long messageId, String sender, String body) {}

@@ -24,12 +24,12 @@ public final class Agenda {
     static final Set<String> ESSENTIALS = Set.of("ring", "naive-table", "partition-by-conversation", "time-buckets",
             "chat-lists", "dynamodb-keys", "reservations", "cursor-pagination", "access-pattern-catalogue");
 
-    /** A teaching day: four blocks between a 15-minute break, lunch and another break. */
+    /** A teaching day: four blocks between a 15-minute break, lunch and another break, 7.5 hours in all. */
     static final List<Block> DAY = List.of(
-            new Block(LocalTime.of(9, 0), 105, "break", 15),
-            new Block(LocalTime.of(11, 0), 90, "lunch", 60),
-            new Block(LocalTime.of(13, 30), 105, "break", 15),
-            new Block(LocalTime.of(15, 30), 105, "", 0));
+            new Block(LocalTime.of(8, 30), 120, "break", 15),
+            new Block(LocalTime.of(10, 45), 105, "lunch", 60),
+            new Block(LocalTime.of(13, 30), 120, "break", 15),
+            new Block(LocalTime.of(15, 45), 105, "", 0));
 
     /** A block of lessons and the pause after it (none after the last). */
     record Block(LocalTime start, int minutes, String after, int afterMinutes) {}
@@ -107,8 +107,8 @@ public final class Agenda {
 
                 Generated from the lesson list (`./jbang generate`; the build fails when this page and the
                 list disagree). Each lesson's minutes include its exercise or quiz and are the sums of its
-                deck's speaker-note timings. A day is four blocks: 9:00-10:45, 11:00-12:30, 13:30-15:15 and
-                15:30-17:15; a lesson never straddles a break, and the minutes a block has left over are
+                deck's speaker-note timings. A day is four blocks: 8:30-10:30, 10:45-12:30, 13:30-15:30 and
+                15:45-17:30; a lesson never straddles a break, and the minutes a block has left over are
                 for questions and stragglers. Lessons build on the ones before, so every track keeps their
                 order.
                 """);

@@ -23,9 +23,11 @@ public final class Lessons {
             Lesson.withoutExercise("loader", "03a", "Appendix: a plain loop of writes against writes in flight",
                     "lessons/03a_loader.java").taking(8, Level.INTERMEDIATE),
             Lesson.withExercise("chat-lists", "04", "A second table for chat lists, written on every message",
-                    "lessons/04_chat_lists.java", "workshop.lesson04").taking(37, Level.INTERMEDIATE),
+                    "lessons/04_chat_lists.java", "workshop.lesson04").taking(40, Level.INTERMEDIATE),
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
                     "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
+            Lesson.withoutExercise("tombstones", "04b", "Appendix: tombstones a moved chat leaves, and a queue's, measured",
+                    "lessons/04b_tombstones.java").taking(10, Level.INTERMEDIATE),
             Lesson.withExercise("social-feed", "04d", "Design task: a social feed, fan-out on write or on read",
                     "lessons/04d_design_social_feed.java", "workshop.lesson04d").briefedBy("FeedQuestions")
                     .taking(45, Level.INTERMEDIATE),

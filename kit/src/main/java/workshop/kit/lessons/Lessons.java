@@ -26,8 +26,10 @@ public final class Lessons {
                     "lessons/04_chat_lists.java", "workshop.lesson04").taking(40, Level.INTERMEDIATE),
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
                     "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
-            Lesson.withoutExercise("tombstones", "04b", "Appendix: tombstones a moved chat leaves, and a queue's, measured",
-                    "lessons/04b_tombstones.java").taking(10, Level.INTERMEDIATE),
+            // An appendix with an exercise: no deck or quiz of its own (lesson 04's have its section).
+            new Lesson("tombstones", "04b", "Appendix: tombstones a moved chat leaves, and a queue's, measured",
+                    "lessons/04b_tombstones.java", Optional.of("workshop.lesson04b"), true, 0, Level.BEGINNER,
+                    Optional.empty()).taking(25, Level.INTERMEDIATE),
             Lesson.withExercise("social-feed", "04d", "Design task: a social feed, fan-out on write or on read",
                     "lessons/04d_design_social_feed.java", "workshop.lesson04d").briefedBy("FeedQuestions")
                     .taking(45, Level.INTERMEDIATE),

@@ -32,7 +32,10 @@ public class Outbox {
         this.session = session;
     }
 
-    /** Creates the tables: where does take start reading, and what must it step over to get there? */
+    /**
+     * Creates the tables: where does take start reading, and what must it step over to get there?
+     * Every worker calls it when it starts; tables that exist already must stay as they are.
+     */
     public void createTables() {
         // TODO: the jobs, and what a worker that has just started needs to know
         throw new UnsupportedOperationException("TODO: create the outbox's tables");

@@ -45,6 +45,13 @@ class OutboxTest {
         session = traced;
     }
 
+    /** A worker that has just started: it creates the tables (those that exist stay) and knows nothing else. */
+    private static Outbox newWorker() {
+        Outbox worker = new Outbox(session);
+        worker.createTables();
+        return worker;
+    }
+
     private static Job job(long id) {
         return new Job(id, "mail number " + id);
     }
@@ -56,26 +63,28 @@ class OutboxTest {
     @Test
     @DisplayName("take returns the oldest jobs not done, oldest first")
     void oldestFirst() {
-        assertEquals(jobs(DONE, PAGE), new Outbox(session).take(MAIL, PAGE),
+        assertEquals(jobs(DONE, PAGE), newWorker().take(MAIL, PAGE),
                 "take(mail, " + PAGE + ") after jobs 0 to " + (DONE - 1) + " were done");
-        assertEquals(jobs(0, 3), new Outbox(session).take(QUIET, PAGE), "take(quiet, " + PAGE + "): 3 jobs pushed, none done");
+        assertEquals(jobs(0, 3), newWorker().take(QUIET, PAGE), "take(quiet, " + PAGE + "): 3 jobs pushed, none done");
     }
 
     @Test
     @DisplayName("a job done leaves the queue, and the next one is taken")
     void doneLeavesTheQueue() {
-        Outbox worker = new Outbox(session);
+        Outbox worker = newWorker();
         LongStream.range(0, 3).forEach(id -> worker.push("small", job(id)));
         worker.done("small", 0);
         assertEquals(jobs(1, 2), worker.take("small", PAGE), "take(small, " + PAGE + ") after job 0 was done");
         worker.done("small", 1);
-        assertEquals(jobs(2, 1), new Outbox(session).take("small", PAGE), "take(small, " + PAGE + ") by a new worker after jobs 0 and 1 were done");
+        assertEquals(jobs(2, 1), newWorker().take("small", PAGE),
+                "take(small, " + PAGE + ") by a new worker after jobs 0 and 1 were done");
     }
 
     @Test
     @DisplayName("after 1,200 jobs done, a worker that has just started reads no tombstone pile")
     void noTombstonePile() {
-        Measured<List<Job>> taken = session.measure(() -> new Outbox(session).take(MAIL, PAGE));
+        Outbox started = newWorker();
+        Measured<List<Job>> taken = session.measure(() -> started.take(MAIL, PAGE));
         String call = "take(mail, " + PAGE + ") by a new worker, after " + String.format("%,d", DONE) + " jobs done";
         assertEquals(jobs(DONE, PAGE), taken.value(), call);
         QueryCost cost = taken.cost();
@@ -94,7 +103,7 @@ class OutboxTest {
     @Test
     @DisplayName("a page below 1 or above 1,000 is refused before anything is read")
     void badPage() {
-        assertThrows(IllegalArgumentException.class, () -> new Outbox(session).take(MAIL, 0));
-        assertThrows(IllegalArgumentException.class, () -> new Outbox(session).take(MAIL, 1_001));
+        assertThrows(IllegalArgumentException.class, () -> newWorker().take(MAIL, 0));
+        assertThrows(IllegalArgumentException.class, () -> newWorker().take(MAIL, 1_001));
     }
 }

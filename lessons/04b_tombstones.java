@@ -100,7 +100,7 @@ class tombstones {
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     private PreparedStatement insertEntry;
     private PreparedStatement deleteEntry;
-    private final ChatListTables lesson04;
+    private final ChatListTables lesson04Tables;
     private QueryCost deletedAndInserted;
     private TombstoneThresholds thresholds;
 
@@ -109,12 +109,12 @@ class tombstones {
         this.traced = new TracingSession(session);
         this.nodes = nodes;
         this.keyspace = keyspace;
-        this.lesson04 = new ChatListTables(session);
+        this.lesson04Tables = new ChatListTables(session);
     }
 
     void movesLeaveTombstones() {
         Story.section("Every move leaves a tombstone where the chat used to be");
-        lesson04.createTables();
+        lesson04Tables.createTables();
         insertEntry = session.prepare("INSERT INTO chat_lists (user_id, last_message_at, conversation_id) VALUES (?, ?, ?)");
         deleteEntry = session.prepare("DELETE FROM chat_lists WHERE user_id = ? AND last_message_at = ? AND conversation_id = ?");
         // Lesson 04's chat_lists. Her 200 chats last had a message 11 to 40 days ago, before the ten days of moves.
@@ -185,7 +185,7 @@ class tombstones {
     }
 
     private Measured<ResultSet> q2Read() {
-        return traced.measure(() -> traced.execute(lesson04.chatList(ANA, FIRST_PAGE)));
+        return traced.measure(() -> traced.execute(lesson04Tables.chatList(ANA, FIRST_PAGE)));
     }
 
     void theWarning() {
@@ -259,7 +259,7 @@ class tombstones {
             }
             return page.stream().limit(FIRST_PAGE).toList();
         });
-        List<String> truth = stored(() -> session.execute(lesson04.chatList(ANA, FIRST_PAGE)).all());
+        List<String> truth = stored(() -> session.execute(lesson04Tables.chatList(ANA, FIRST_PAGE)).all());
         TextTable.of("Q2, a page of " + FIRST_PAGE, "partitions", "live rows", "tombstones", "same page", "a move writes")
                 .row("delete + insert (lesson 04)", deletedAndInserted.partitionsRead(),
                         deletedAndInserted.rowsRead(), deletedAndInserted.tombstonesRead(), "-", "delete + insert")

@@ -9,7 +9,8 @@ import java.util.List;
  * The questions:
  *   Q2 chatsOf(user, n)  a user's n most recently active chats, the one with the newest message
  *                        first, each with the time of that message: 5,000/s, one partition read,
- *                        no more rows than it returns
+ *                        at most 500 cells read, live rows and tombstones together (half the
+ *                        node's tombstone warning); a user is in at most 300 chats
  *   Q1                   a chat's newest messages (lesson 02), 20,000/s: still asked, so the
  *                        messages must still serve it
  *   send                 a message to a chat of 2 to a few hundred members
@@ -63,7 +64,7 @@ public class ChatLists {
      * @throws IllegalArgumentException when n is not between 1 and 1,000
      */
     public List<ChatEntry> chatsOf(String userId, int n) {
-        // TODO: Q2, one query that reads no more rows than it returns
+        // TODO: Q2, one query within the read budget above
         throw new UnsupportedOperationException("TODO: read a user's chat list");
     }
 }

@@ -66,6 +66,24 @@ public final class NodeMetrics {
         }));
     }
 
+    /** Writes the table's memtables to disk on every node (nodetool flush), and waits until it is done. */
+    public void flush(String keyspace, String table) {
+        ObjectName storage = storageService();
+        jmxByNode.forEach((node, address) -> onNode(node, address, jmx -> jmx.invoke(storage, "forceKeyspaceFlush",
+                new Object[] {keyspace, new String[] {table}}, new String[] {String.class.getName(), String[].class.getName()})));
+    }
+
+    /** The tombstones one read may cross before the node warns, and before it refuses the read (cassandra.yaml). */
+    public record TombstoneThresholds(long warn, long failure) {}
+
+    /** The thresholds as the first node holds them now: tombstone_warn_threshold and tombstone_failure_threshold. */
+    public TombstoneThresholds tombstoneThresholds() {
+        Map.Entry<String, InetSocketAddress> first = jmxByNode.entrySet().iterator().next();
+        return onNode(first.getKey(), first.getValue(), jmx -> new TombstoneThresholds(
+                ((Number) jmx.getAttribute(storageService(), "TombstoneWarnThreshold")).longValue(),
+                ((Number) jmx.getAttribute(storageService(), "TombstoneFailureThreshold")).longValue()));
+    }
+
     /** Per node: how many partitions of the table it holds on disk, and the size of the largest (uncompressed bytes). */
     public Map<String, TableOnNode> table(String keyspace, String table) {
         Map<String, TableOnNode> byNode = new TreeMap<>();

@@ -29,13 +29,26 @@ import java.util.TreeSet;
  * @param counterUpdates  counter mutations ("Acquiring counter locks" events): a counter reads before it writes
  * @param digestReads     replicas asked only for a digest of their answer, beside the one that sent the data
  * @param readRepairs     replicas a read wrote the newest version back to, after their digest differed
+ * @param tombstonesRead  tombstone cells the nodes read past to find the live rows, summed over "Read N live
+ *                        rows and M tombstone cells" events: deleted rows, deleted cells and range deletions
+ *                        not yet purged by compaction
  */
 public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
                         long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
                         int paxosSteps, long paxosWrites, long batchlogWrites, int unsettled, int statements,
-                        int counterUpdates, int digestReads, int readRepairs) {
+                        int counterUpdates, int digestReads, int readRepairs, long tombstonesRead) {
 
     public static final QueryCost NONE = new QueryCost(Set.of(), Set.of(), 0, 0, 0, 0, 0, 0, Duration.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** A cost whose reads crossed no tombstone. */
+    public QueryCost(Set<String> nodesRead, Set<String> coordinators, int partitionsRead, int rangeScans,
+                     long rowsRead, long rowsReturned, long partitionWrites, int requests, Duration elapsed,
+                     int paxosSteps, long paxosWrites, long batchlogWrites, int unsettled, int statements,
+                     int counterUpdates, int digestReads, int readRepairs) {
+        this(nodesRead, coordinators, partitionsRead, rangeScans, rowsRead, rowsReturned, partitionWrites, requests,
+                elapsed, paxosSteps, paxosWrites, batchlogWrites, unsettled, statements, counterUpdates, digestReads,
+                readRepairs, 0);
+    }
 
     public int nodesAsked() {
         return nodesRead.size();
@@ -61,7 +74,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
                 requests + other.requests, elapsed.plus(other.elapsed), paxosSteps + other.paxosSteps,
                 paxosWrites + other.paxosWrites, batchlogWrites + other.batchlogWrites,
                 unsettled + other.unsettled, statements + other.statements, counterUpdates + other.counterUpdates,
-                digestReads + other.digestReads, readRepairs + other.readRepairs);
+                digestReads + other.digestReads, readRepairs + other.readRepairs, tombstonesRead + other.tombstonesRead);
     }
 
     public static QueryCost sum(List<QueryCost> costs) {
@@ -83,6 +96,7 @@ public record QueryCost(Set<String> nodesRead, Set<String> coordinators, int par
         return String.format("%d node(s) read %s, %s partition(s), %,d row(s) read, %,d returned, %,d partition write(s), %d request(s), %.1f ms",
                 nodesAsked(), nodesRead, partitionsDescription(), rowsRead, rowsReturned, partitionWrites, requests,
                 elapsed.toNanos() / 1e6)
+                + (tombstonesRead > 0 ? String.format(", %,d tombstone cell(s) read", tombstonesRead) : "")
                 + (batchlogWrites > 0 ? String.format(", %,d batch log write(s)", batchlogWrites) : "")
                 + (conditional() ? String.format(", %d Paxos step(s), %,d Paxos state write(s)", paxosSteps, paxosWrites) : "");
     }

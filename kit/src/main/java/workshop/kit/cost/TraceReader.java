@@ -25,7 +25,7 @@ import workshop.kit.cassandra.ClusterLayout;
  */
 final class TraceReader {
 
-    private static final Pattern ROWS_READ = Pattern.compile("^Read (\\d+) live rows");
+    private static final Pattern ROWS_READ = Pattern.compile("^Read (\\d+) live rows(?: and (\\d+) tombstone cells)?");
     private static final Pattern MEMTABLE_WRITE = Pattern.compile("^Adding to (\\S+) memtable");
     /** Cassandra's trace lines for the Paxos steps of a lightweight transaction. */
     private static final Pattern PAXOS_STEP = Pattern.compile(
@@ -66,6 +66,7 @@ final class TraceReader {
         int partitions = 0;
         int ranges = 0;
         long rowsRead = 0;
+        long tombstones = 0;
         long writes = 0;
         int paxosSteps = 0;
         long paxosWrites = 0;
@@ -94,6 +95,7 @@ final class TraceReader {
                     readingInternalState = false;
                 } else {
                     rowsRead += Long.parseLong(rows.group(1));
+                    tombstones += rows.group(2) == null ? 0 : Long.parseLong(rows.group(2));
                     nodesRead.add(node);
                 }
             }
@@ -119,7 +121,7 @@ final class TraceReader {
                 : Set.of(nodeName(sessionRow.getInetAddress("coordinator"), sessionRow.getInt("coordinator_port")));
         return new QueryCost(nodesRead, coordinator, partitions, ranges, rowsRead, rowsReturned, writes, 1, elapsed,
                 paxosSteps, paxosWrites, batchlog, settled.isPresent() ? 0 : 1, firstPage ? 1 : 0, counterUpdates,
-                replicas.digestReads(coordinator, nodesRead), replicas.readRepairs());
+                replicas.digestReads(coordinator, nodesRead), replicas.readRepairs(), tombstones);
     }
 
     /** The events once the session has finished and STABLE_POLLS polls in a row saw the same count. */

@@ -6,32 +6,34 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.catalogue.AccessPattern;
-import workshop.kit.catalogue.LargestPartition;
+import workshop.kit.catalogue.Plan;
 import workshop.testkit.CassandraExtension;
+import workshop.testkit.PartitionSpans;
 
 /**
  * What the tables hold, whatever their names: the tables are the ones the catalogue's plans for
- * E1 and E2 read. Every row expires by itself, no partition outgrows a day of its owner's events,
- * and a logged event shows on both screens at once (E3).
+ * E1 and E2 read. Every row expires by itself, no partition passes 100 MB at the brief's sizes
+ * (measured by a terminal of the test's own, logged over 60 days), the walks declared are no
+ * longer than those buckets need, and a logged event shows on both screens at once (E3).
  */
 @ExtendWith(CassandraExtension.class)
 class EventTablesTest {
 
     private static EventLog log;
+    private static Map<String, Plan> plans;
     private static Map<String, List<String>> tablesOf;
+    private static BucketProbe probe;
 
     /** Loads once per class; while setUp or patterns fail, every test fails with their error. */
     @BeforeEach
@@ -41,7 +43,9 @@ class EventTablesTest {
         }
         EventLog fresh = new EventLog();
         fresh.setUp(session);
-        tablesOf = fresh.patterns().stream().collect(Collectors.toMap(AccessPattern::id, p -> p.plan().tables()));
+        plans = fresh.patterns().stream().collect(Collectors.toMap(AccessPattern::id, AccessPattern::plan));
+        tablesOf = plans.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().tables()));
+        probe = BucketProbe.logged(fresh);
         log = fresh;
     }
 
@@ -93,34 +97,59 @@ class EventTablesTest {
     }
 
     @Test
-    @DisplayName("no partition of E1's or E2's tables holds more than a day of its terminal's or merchant's events")
-    void everyPartitionHoldsADayAtMost(CqlSession session) {
-        assertADayAtMost(session, "E1", "terminal", TerminalEvent::terminalId);
-        assertADayAtMost(session, "E2", "merchant", TerminalEvent::merchantId);
-    }
-
-    /**
-     * At the brief's sizes a day is 4 MB of a terminal's events and 80 MB of a merchant's, a month
-     * 30 times that: the sample data has too few rows to weigh, so its partitions are counted.
-     */
-    private static void assertADayAtMost(CqlSession session, String question, String owner, Function<TerminalEvent, String> ownerOf) {
-        long mostInADay = TerminalEvents.events().stream()
-                .collect(Collectors.groupingBy(e -> ownerOf.apply(e) + "/" + LocalDate.ofInstant(e.at(), ZoneOffset.UTC),
-                        Collectors.counting()))
-                .values().stream().mapToLong(Long::longValue).max().orElseThrow();
-        for (String table : tablesOf.get(question)) {
-            Optional<LargestPartition> largest = LargestPartition.of(session, table);
-            // The event E3's test logs may share its owner's busiest day: one more row is allowed for it.
-            if (largest.isPresent() && largest.get().rows() > mostInADay + 1) {
-                fail(String.format("""
-                        %s's partition (%s) holds %,d events, though no %s logs more than %,d in one day of the data.
-                          At the brief's sizes (%,d events a day of %d bytes a terminal, %d terminals a merchant) a
-                          partition of more than a day passes 100 MB, in a month or over the 90 days kept: put a time
-                          bucket in the partition key, as wide as the sizes allow.""",
-                        table, largest.get().key(), largest.get().rows(), owner, mostInADay, TerminalEvents.BUSIEST_TERMINAL_PER_DAY,
-                        TerminalEvents.EVENT_BYTES, TerminalEvents.MOST_TERMINALS_PER_MERCHANT));
+    @DisplayName("no partition of E1's or E2's tables passes 100 MB at the brief's sizes")
+    void noPartitionPassesAHundredMegabytes(CqlSession session) {
+        for (String question : List.of("E1", "E2")) {
+            for (String table : tablesOf.get(question)) {
+                PartitionSpans.Span widest = widest(session, question, table);
+                long bytes = BucketProbe.bytesAtTheBriefsSizes(widest);
+                if (bytes > BucketProbe.MOST_BYTES) {
+                    fail(String.format("""
+                            No partition passes 100 MB: %s's partition (%s) holds events logged %s apart, and at the
+                              brief's sizes (%,d events a day of %d bytes a terminal, %d terminals a merchant) %s of them
+                              is %,d MB. Put a time bucket in the partition key, as wide as the sizes allow and no wider:
+                              a terminal gathers %,d MB a day, a merchant %,d MB.""",
+                            table, widest.key(), BucketProbe.describe(widest.width()), TerminalEvents.BUSIEST_TERMINAL_PER_DAY,
+                            TerminalEvents.EVENT_BYTES, TerminalEvents.MOST_TERMINALS_PER_MERCHANT,
+                            BucketProbe.describe(widest.width()), bytes / 1_000_000, BucketProbe.TERMINAL_BYTES_A_DAY / 1_000_000,
+                            BucketProbe.MERCHANT_BYTES_A_DAY / 1_000_000));
+                }
             }
         }
+    }
+
+    @Test
+    @DisplayName("the walk E1 and E2 declare is no longer than their own buckets need for the 7 days shown")
+    void theDeclaredWalksFitTheBuckets(CqlSession session) {
+        for (String question : List.of("E1", "E2")) {
+            Plan plan = plans.get(question);
+            for (String table : tablesOf.get(question)) {
+                PartitionSpans.Span widest = widest(session, question, table);
+                Duration width = widest.width();
+                if (width.isZero() || BucketProbe.bytesAtTheBriefsSizes(widest) > BucketProbe.MOST_BYTES) {
+                    continue; // no two probe events share a partition, or too many do: the 100 MB test speaks for it
+                }
+                long needed = PagingBounds.bucketsTouched(TerminalEvents.SHOWN, width);
+                if (plan.mostPartitions() > needed) {
+                    fail(String.format("""
+                            %s declares a walk of up to %d partitions, but %s's buckets are at least %s wide: the %d days
+                              the screens show touch at most %d of them. The screens show the last %d days only: declare
+                              .walking(%d, why), and stop the walk at the bucket holding the oldest moment shown.""",
+                            question, plan.mostPartitions(), table, BucketProbe.describe(width), TerminalEvents.SHOWN.toDays(),
+                            needed, TerminalEvents.SHOWN.toDays(), needed));
+                }
+            }
+        }
+    }
+
+    private static PartitionSpans.Span widest(CqlSession session, String question, String table) {
+        List<PartitionSpans.Span> spans = probe.spans(session, table);
+        if (spans.isEmpty()) {
+            fail(String.format("%s reads %s, but none of its partitions holds an event logged by record() for terminal %s"
+                    + " of merchant %s, whose id is in the partition key: record writes every table that shows events.",
+                    question, table, BucketProbe.TERMINAL, BucketProbe.MERCHANT));
+        }
+        return spans.get(0);
     }
 
     private static Collection<String> tables() {

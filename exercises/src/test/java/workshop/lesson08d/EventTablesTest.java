@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Plan;
+import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.PartitionSpans;
+import workshop.testkit.StatementLog;
 
 /**
  * What the tables hold, whatever their names: the tables are the ones the catalogue's plans for
@@ -30,19 +32,25 @@ import workshop.testkit.PartitionSpans;
 @ExtendWith(CassandraExtension.class)
 class EventTablesTest {
 
+    /** The id of the event the TTL test logs at the clock's now. */
+    static final String LOGGED_NOW = "ev-ttl-check";
+
     private static EventLog log;
+    private static StatementLog statements;
     private static Map<String, Plan> plans;
     private static Map<String, List<String>> tablesOf;
     private static BucketProbe probe;
 
     /** Loads once per class; while setUp or patterns fail, every test fails with their error. */
     @BeforeEach
-    void loadOnce(CqlSession session) {
+    void loadOnce(TracingSession traced) {
         if (log != null) {
             return;
         }
+        // The design's statements, writes too, run where the check sees that each was prepared once and bound.
+        statements = StatementLog.around(traced);
         EventLog fresh = new EventLog();
-        fresh.setUp(session);
+        fresh.setUp(statements.session());
         plans = fresh.patterns().stream().collect(Collectors.toMap(AccessPattern::id, AccessPattern::plan));
         tablesOf = plans.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().tables()));
         probe = BucketProbe.logged(fresh);
@@ -54,7 +62,20 @@ class EventTablesTest {
     void aLoggedEventShowsOnBothScreens() {
         TerminalEvent event = new TerminalEvent(TerminalEvents.BUSY, TerminalEvents.MERCHANT_OF.get(TerminalEvents.BUSY),
                 TerminalEvents.NOW.minusMillis(1), "ev-logged-now", TerminalEvent.Kind.APPROVED, 1_250);
-        log.record(event);
+        List<StatementLog.Ran> reads = statements.record(() -> {
+            log.record(event);
+            return true;
+        }).statements().stream().filter(StatementLog.Ran::read).toList();
+        if (!reads.isEmpty()) {
+            fail(String.format("""
+                    E3 read before it wrote: %s
+                      An event is logged %s at peak, with a p99 of %d ms: each read before its writes is a
+                      read the store serves for nothing. Writing a row whose key exists overwrites it with the
+                      same values, so there is nothing to check first: write every table that shows events,
+                      and read nothing.""",
+                    reads.stream().map(StatementLog.Ran::describe).collect(Collectors.joining("; ")),
+                    EventQuestions.E3.brief().rate(), EventQuestions.E3.brief().p99().toMillis()));
+        }
         assertEquals(Optional.of(event), log.page(TerminalEvents.BUSY, Optional.empty()).events().stream().findFirst(),
                 "the support screen shows the event just logged first");
         assertEquals(Optional.of(event), log.dashboard(event.merchantId()).stream().findFirst(),
@@ -64,27 +85,37 @@ class EventTablesTest {
     @Test
     @DisplayName("every row of every table E1 and E2 read expires by itself within 90 days")
     void everyEventExpiresByItself(CqlSession session) {
-        log.record(new TerminalEvent("t-new-1", "m-new", TerminalEvents.NOW.minusMillis(1), "ev-ttl-check",
+        log.record(new TerminalEvent("t-new-1", "m-new", TerminalEvents.NOW.minusMillis(1), LOGGED_NOW,
                 TerminalEvent.Kind.HEARTBEAT, 0));
         long most = TerminalEvents.KEPT.toSeconds();
         for (String table : tables()) {
             int byDefault = session.execute(session.prepare("SELECT default_time_to_live FROM system_schema.tables"
                     + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).one().getInt(0);
             if (byDefault > 0 && byDefault <= most) {
+                assertKeptLongEnough(table, "its default_time_to_live", byDefault);
                 continue;
             }
-            List<String> regular = session.execute(session.prepare("SELECT column_name, kind FROM system_schema.columns"
-                    + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).all().stream()
+            List<Row> columns = session.execute(session.prepare("SELECT column_name, kind, type FROM system_schema.columns"
+                    + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).all();
+            List<String> regular = columns.stream()
                     .filter(c -> c.getString("kind").equals("regular")).map(c -> c.getString("column_name")).toList();
+            List<String> texts = columns.stream()
+                    .filter(c -> c.getString("type").equals("text")).map(c -> c.getString("column_name")).toList();
             if (regular.isEmpty()) {
                 fail(table + " holds events but has no column outside its key and no default_time_to_live: give it"
                         + " WITH default_time_to_live = " + most + ", so its rows expire by themselves.");
             }
             String ttls = regular.stream().map(c -> "TTL(\"" + c + "\")").collect(Collectors.joining(", "));
-            for (Row row : session.execute("SELECT " + ttls + " FROM \"" + table + "\"")) {
+            String ids = texts.stream().map(c -> ", \"" + c + "\"").collect(Collectors.joining());
+            for (Row row : session.execute("SELECT " + ttls + ids + " FROM \"" + table + "\"")) {
                 long ttl = 0;
                 for (int i = 0; i < regular.size(); i++) {
                     ttl = Math.max(ttl, row.isNull(i) ? 0 : row.getInt(i));
+                }
+                for (int i = regular.size(); i < regular.size() + texts.size(); i++) {
+                    if (LOGGED_NOW.equals(row.getString(i))) {
+                        assertKeptLongEnough(table, "the row of the event logged now", ttl);
+                    }
                 }
                 if (ttl <= 0 || ttl > most) {
                     fail(String.format("A row of %s %s: every event is deleted %d days after it happened, by itself."
@@ -93,6 +124,18 @@ class EventTablesTest {
                             TerminalEvents.KEPT.toDays(), most));
                 }
             }
+        }
+    }
+
+    /** An event logged now lives the 90 days it is kept, give or take a day: not a TTL counted in another unit. */
+    private static void assertKeptLongEnough(String table, String what, long ttl) {
+        long least = TerminalEvents.KEPT.minusDays(1).toSeconds();
+        if (ttl > 0 && ttl < least) {
+            fail(String.format("""
+                    In %s, %s has a TTL of %,d seconds (%s): an event is kept %d days after it happened, so an
+                      event logged now lives %,d seconds. A TTL is counted in seconds: Duration.toSeconds(), not
+                      toMinutes() or toMillis().""", table, what, ttl, BucketProbe.describe(Duration.ofSeconds(ttl)),
+                    TerminalEvents.KEPT.toDays(), TerminalEvents.KEPT.toSeconds()));
         }
     }
 

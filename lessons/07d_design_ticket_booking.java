@@ -143,7 +143,7 @@ class design_ticket_booking {
                     counted again from the section's seats and written whole, with the time the count began,
                     so writing it twice writes the same number; the ticket is keyed by what the seat row holds.
                     A crash after the seat's write leaves a sold seat with no ticket and a stale count until
-                    reconcile(event), a job that rewrites both from the 40 sections of the event, runs.""",
+                    reconcile(event) runs: a job that rewrites both from the event's sections, 40 at most.""",
                     start - counter);
             RECAP.line("a counter's decrement sent twice took %d seats off; the reference's count, written three"
                     + " times, %d; reconcile wrote the crashed sale's ticket: %d then %d", start - counter, start - again,

@@ -211,25 +211,23 @@ class cursor_pagination {
         Story.section("The same reads in Cassandra: three tables");
         Keyspaces.recreateAndUse(session, KS);
         channel.createTables();
+        String compaction = compactionOf("messages");
         Story.say("""
                 The tables are the reference solution's (solutions/.../lesson08/ChannelMessages.java, run
                 here as it is). messages: PRIMARY KEY ((channel_id, bucket), seq), newest first, bucket =
                 seq / %,d. The bucket caps a partition at %,d messages and is computed from the seq
                 itself, so no lookup is needed to find it. message_id (a Snowflake id) is the message's
-                global identity; server_ts is for display only and never orders anything. The rows are
-                written once and read mostly while young, so the solution picks
-                TimeWindowCompactionStrategy (7-day windows): it compacts each week's files together and
-                leaves old weeks alone.
+                global identity; server_ts is for display only and never orders anything.
 
-                That choice has conditions. TWCS fits rows written once, read while young and expired
-                by a TTL, so a whole week's file is dropped at once: metrics, logs, a chat that keeps 90
-                days. It does not fit rows that are edited or deleted later (the new version or the
-                tombstone lands in another week's file, never compacted with the row it hides), nor
-                partitions that span many weeks: buckets here count seqs, not days, so a quiet channel
-                of %d messages a day fills one bucket in %,d days (%,d weekly windows), and its newest
-                page merges files from many of them. For history kept for ever, with edits and deletes, choose
-                LeveledCompactionStrategy (or, in Cassandra 5.0, UnifiedCompactionStrategy), or make
-                the bucket a time window so that a partition lives in few windows.
+                Its compaction, read back from system_schema.tables: %s. The rows are written once
+                and read mostly while young, which looks like a case for TimeWindowCompactionStrategy,
+                but TWCS fits only rows that also expire by a TTL, so that a whole window's file is
+                dropped at once: metrics, logs, a chat that keeps 90 days. This history is kept for
+                good, and its buckets count seqs, not days: a quiet channel of %d messages a day fills
+                one bucket in %,d days (%,d weekly windows), and its newest page would merge files from
+                many of them, none ever dropped. Leveled compaction keeps each partition in few files
+                whatever its age, which is what a table read 40,000 times a second for good needs (in
+                Cassandra 5.0, UnifiedCompactionStrategy can be set to behave the same way).
 
                 channel_head: one row per channel with high_water_seq and current_bucket, read for every
                 newest page and every unread count (high_water_seq minus the reader's last seq), never
@@ -237,7 +235,8 @@ class cursor_pagination {
 
                 message_by_client_id: (channel_id, sender_id, client_msg_id) -> seq, message_id, kept for
                 one day, so a send that is retried returns the first result.""", BUCKET_SIZE, BUCKET_SIZE,
-                QUIET_PER_DAY, BUCKET_SIZE / QUIET_PER_DAY, BUCKET_SIZE / QUIET_PER_DAY / 7);
+                compaction, QUIET_PER_DAY, BUCKET_SIZE / QUIET_PER_DAY, BUCKET_SIZE / QUIET_PER_DAY / 7);
+        RECAP.line("messages, kept for good: %s", compaction);
         boolean created = ChannelImport.write(session, CHANNEL, CASSANDRA_HISTORY, BUCKET_SIZE);
         Story.say("""
                 Channel %d's history, seq 1 to %,d, was imported in bulk with plain inserts; its head row
@@ -335,6 +334,14 @@ class cursor_pagination {
         RECAP.line("lesson 09's checker on this design: %d green, %d explained (declared walks), %d failed",
                 report.count(Verdict.GREEN), report.count(Verdict.EXPLAINED),
                 report.count(Verdict.FAILED));
+    }
+
+    /** The compaction strategy's class, without its package, as the store holds it for the table. */
+    String compactionOf(String table) {
+        String strategy = session.execute(session.prepare("SELECT compaction FROM system_schema.tables"
+                + " WHERE keyspace_name = ? AND table_name = ?").bind(KS, table)).one()
+                .getMap("compaction", String.class, String.class).get("class");
+        return strategy.substring(strategy.lastIndexOf('.') + 1);
     }
 
     /** The cursor page n starts from: the page before it ended at its oldest seq. */

@@ -9,7 +9,8 @@ import workshop.kit.catalogue.AccessPattern;
 import workshop.kit.catalogue.Catalogue;
 
 /**
- * Design Ticket Booking (tests: TicketCatalogueTest, NoSeatSoldTwiceTest), after lesson 07: a
+ * Design Ticket Booking (tests: TicketCatalogueTest, NoSeatSoldTwiceTest, UnpaidHoldTest,
+ * WritePathsTest), after lesson 07: a
  * ticket seller, from its brief alone. The questions, their peak rates and p99 targets are in
  * {@link TicketQuestions} (./jbang lesson07d prints them):
  *   T1  an event's remaining seats per section (the event page)          2,000/s   20 ms
@@ -26,6 +27,10 @@ import workshop.kit.catalogue.Catalogue;
  *   - a hold not paid in time frees its seat by itself, with no job or cleanup; the tests use a
  *     hold time of seconds (the second constructor), so do not assume ten minutes
  *   - every busy question (500/s or more) reads one partition, and no partition grows without end
+ *   - a hold and a sale read nothing before the conditional write that decides them, and every
+ *     statement, writes too, is prepared once and bound
+ *   - what the event page counts survives a write that timed out after it was applied: a count
+ *     sent again must not count the sale twice (the tests answer one count write with a timeout)
  *   - every answer is the oracle's: TicketOracle gives each question's samples with their
  *     answers; declare each catalogued question (T4 is graded by the race test) with them:
  *     {@code TicketQuestions.T1.pattern().plan(...).servedOn(TicketOracle.eventPage(), this::eventPage)}

@@ -25,9 +25,14 @@ import workshop.kit.catalogue.Catalogue;
  *     skipped; the cursor is a string the app hands back unread, so it may hold what you need
  *   - no read looks back further than the 7 days shown, even for a terminal with nothing to show
  *   - an event is deleted 90 days after it happened, by itself; the tests read the TTL of a column
- *     outside the key, or the table's default_time_to_live, in every table E1 and E2 read
+ *     outside the key, or the table's default_time_to_live, in every table E1 and E2 read; an
+ *     event logged now lives the 90 days
+ *   - logging an event (E3) reads nothing, and every statement is prepared once and bound
  *   - every busy question (500/s or more) reads one partition, or walks back one partition at a
- *     time as far as the 7 days; no partition passes 100 MB at the brief's sizes
+ *     time as far as the 7 days; no partition passes 100 MB at the brief's sizes (the tests log a
+ *     terminal of their own over 60 days and weigh what each partition gathers); a walk declared
+ *     .walking(n, why) says your bucket width: the 7 days shown over n - 1, and each page may read
+ *     the buckets of that width between where it starts and its oldest event
  *   - every answer is the oracle's: declare E1 and E2 served on EventOracle's samples
  *     ({@code pattern().plan(...).servedOn(EventOracle.firstPages(), ...)}); E3 is graded by a test
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.fixtures.concurrent.Contenders;
+import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.MovableClock;
 
@@ -30,7 +30,7 @@ class NoSeatSoldTwiceTest {
 
     /** Loads once per class; while setUp fails, every test fails with its error. */
     @BeforeEach
-    void loadOnce(CqlSession session) {
+    void loadOnce(TracingSession session) {
         if (booking != null) {
             return;
         }
@@ -115,12 +115,20 @@ class NoSeatSoldTwiceTest {
     }
 
     static SeatState.Status statusOf(Seat seat) {
+        return statusIn(booking, seat);
+    }
+
+    static SeatState.Status statusIn(TicketBooking booking, Seat seat) {
         return booking.seatMap(new EventSection(seat.eventId(), seat.section())).stream()
                 .filter(s -> s.number() == seat.number()).findFirst().map(SeatState::status)
                 .orElseThrow(() -> new AssertionError("the seat map of " + seat.section() + " has no seat " + seat.number()));
     }
 
     static int remaining(Seat seat) {
+        return remainingIn(booking, seat);
+    }
+
+    static int remainingIn(TicketBooking booking, Seat seat) {
         return booking.eventPage(seat.eventId()).stream().filter(s -> s.section().equals(seat.section())).findFirst()
                 .map(SectionAvailability::remaining)
                 .orElseThrow(() -> new AssertionError("the event page of " + seat.eventId() + " has no section " + seat.section()));

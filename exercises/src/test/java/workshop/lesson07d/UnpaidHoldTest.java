@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.MovableClock;
 
@@ -25,7 +25,7 @@ class UnpaidHoldTest {
     static final Duration PAST_IT = HOLD.plusSeconds(2);
 
     @Test
-    void anUnpaidHoldFreesTheSeatByItself(CqlSession session) throws InterruptedException {
+    void anUnpaidHoldFreesTheSeatByItself(TracingSession session) throws InterruptedException {
         MovableClock clock = MovableClock.at(Tickets.NOW);
         TicketBooking booking = new TicketBooking(clock, HOLD);
         booking.setUp(session);

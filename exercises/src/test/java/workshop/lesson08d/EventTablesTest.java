@@ -6,42 +6,54 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.catalogue.AccessPattern;
-import workshop.kit.catalogue.LargestPartition;
+import workshop.kit.catalogue.Plan;
+import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
+import workshop.testkit.PartitionSpans;
+import workshop.testkit.StatementLog;
 
 /**
  * What the tables hold, whatever their names: the tables are the ones the catalogue's plans for
- * E1 and E2 read. Every row expires by itself, no partition outgrows a day of its owner's events,
- * and a logged event shows on both screens at once (E3).
+ * E1 and E2 read. Every row expires by itself, no partition passes 100 MB at the brief's sizes
+ * (measured by a terminal of the test's own, logged over 60 days), the walks declared are no
+ * longer than those buckets need, and a logged event shows on both screens at once (E3).
  */
 @ExtendWith(CassandraExtension.class)
 class EventTablesTest {
 
+    /** The id of the event the TTL test logs at the clock's now. */
+    static final String LOGGED_NOW = "ev-ttl-check";
+
     private static EventLog log;
+    private static StatementLog statements;
+    private static Map<String, Plan> plans;
     private static Map<String, List<String>> tablesOf;
+    private static BucketProbe probe;
 
     /** Loads once per class; while setUp or patterns fail, every test fails with their error. */
     @BeforeEach
-    void loadOnce(CqlSession session) {
+    void loadOnce(TracingSession traced) {
         if (log != null) {
             return;
         }
+        // The design's statements, writes too, run where the check sees that each was prepared once and bound.
+        statements = StatementLog.around(traced);
         EventLog fresh = new EventLog();
-        fresh.setUp(session);
-        tablesOf = fresh.patterns().stream().collect(Collectors.toMap(AccessPattern::id, p -> p.plan().tables()));
+        fresh.setUp(statements.session());
+        plans = fresh.patterns().stream().collect(Collectors.toMap(AccessPattern::id, AccessPattern::plan));
+        tablesOf = plans.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().tables()));
+        probe = BucketProbe.logged(fresh);
         log = fresh;
     }
 
@@ -50,7 +62,20 @@ class EventTablesTest {
     void aLoggedEventShowsOnBothScreens() {
         TerminalEvent event = new TerminalEvent(TerminalEvents.BUSY, TerminalEvents.MERCHANT_OF.get(TerminalEvents.BUSY),
                 TerminalEvents.NOW.minusMillis(1), "ev-logged-now", TerminalEvent.Kind.APPROVED, 1_250);
-        log.record(event);
+        List<StatementLog.Ran> reads = statements.record(() -> {
+            log.record(event);
+            return true;
+        }).statements().stream().filter(StatementLog.Ran::read).toList();
+        if (!reads.isEmpty()) {
+            fail(String.format("""
+                    E3 read before it wrote: %s
+                      An event is logged %s at peak, with a p99 of %d ms: each read before its writes is a
+                      read the store serves for nothing. Writing a row whose key exists overwrites it with the
+                      same values, so there is nothing to check first: write every table that shows events,
+                      and read nothing.""",
+                    reads.stream().map(StatementLog.Ran::describe).collect(Collectors.joining("; ")),
+                    EventQuestions.E3.brief().rate(), EventQuestions.E3.brief().p99().toMillis()));
+        }
         assertEquals(Optional.of(event), log.page(TerminalEvents.BUSY, Optional.empty()).events().stream().findFirst(),
                 "the support screen shows the event just logged first");
         assertEquals(Optional.of(event), log.dashboard(event.merchantId()).stream().findFirst(),
@@ -60,27 +85,37 @@ class EventTablesTest {
     @Test
     @DisplayName("every row of every table E1 and E2 read expires by itself within 90 days")
     void everyEventExpiresByItself(CqlSession session) {
-        log.record(new TerminalEvent("t-new-1", "m-new", TerminalEvents.NOW.minusMillis(1), "ev-ttl-check",
+        log.record(new TerminalEvent("t-new-1", "m-new", TerminalEvents.NOW.minusMillis(1), LOGGED_NOW,
                 TerminalEvent.Kind.HEARTBEAT, 0));
         long most = TerminalEvents.KEPT.toSeconds();
         for (String table : tables()) {
             int byDefault = session.execute(session.prepare("SELECT default_time_to_live FROM system_schema.tables"
                     + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).one().getInt(0);
             if (byDefault > 0 && byDefault <= most) {
+                assertKeptLongEnough(table, "its default_time_to_live", byDefault);
                 continue;
             }
-            List<String> regular = session.execute(session.prepare("SELECT column_name, kind FROM system_schema.columns"
-                    + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).all().stream()
+            List<Row> columns = session.execute(session.prepare("SELECT column_name, kind, type FROM system_schema.columns"
+                    + " WHERE keyspace_name = ? AND table_name = ?").bind(keyspace(session), table)).all();
+            List<String> regular = columns.stream()
                     .filter(c -> c.getString("kind").equals("regular")).map(c -> c.getString("column_name")).toList();
+            List<String> texts = columns.stream()
+                    .filter(c -> c.getString("type").equals("text")).map(c -> c.getString("column_name")).toList();
             if (regular.isEmpty()) {
                 fail(table + " holds events but has no column outside its key and no default_time_to_live: give it"
                         + " WITH default_time_to_live = " + most + ", so its rows expire by themselves.");
             }
             String ttls = regular.stream().map(c -> "TTL(\"" + c + "\")").collect(Collectors.joining(", "));
-            for (Row row : session.execute("SELECT " + ttls + " FROM \"" + table + "\"")) {
+            String ids = texts.stream().map(c -> ", \"" + c + "\"").collect(Collectors.joining());
+            for (Row row : session.execute("SELECT " + ttls + ids + " FROM \"" + table + "\"")) {
                 long ttl = 0;
                 for (int i = 0; i < regular.size(); i++) {
                     ttl = Math.max(ttl, row.isNull(i) ? 0 : row.getInt(i));
+                }
+                for (int i = regular.size(); i < regular.size() + texts.size(); i++) {
+                    if (LOGGED_NOW.equals(row.getString(i))) {
+                        assertKeptLongEnough(table, "the row of the event logged now", ttl);
+                    }
                 }
                 if (ttl <= 0 || ttl > most) {
                     fail(String.format("A row of %s %s: every event is deleted %d days after it happened, by itself."
@@ -92,35 +127,72 @@ class EventTablesTest {
         }
     }
 
-    @Test
-    @DisplayName("no partition of E1's or E2's tables holds more than a day of its terminal's or merchant's events")
-    void everyPartitionHoldsADayAtMost(CqlSession session) {
-        assertADayAtMost(session, "E1", "terminal", TerminalEvent::terminalId);
-        assertADayAtMost(session, "E2", "merchant", TerminalEvent::merchantId);
+    /** An event logged now lives the 90 days it is kept, give or take a day: not a TTL counted in another unit. */
+    private static void assertKeptLongEnough(String table, String what, long ttl) {
+        long least = TerminalEvents.KEPT.minusDays(1).toSeconds();
+        if (ttl > 0 && ttl < least) {
+            fail(String.format("""
+                    In %s, %s has a TTL of %,d seconds (%s): an event is kept %d days after it happened, so an
+                      event logged now lives %,d seconds. A TTL is counted in seconds: Duration.toSeconds(), not
+                      toMinutes() or toMillis().""", table, what, ttl, BucketProbe.describe(Duration.ofSeconds(ttl)),
+                    TerminalEvents.KEPT.toDays(), TerminalEvents.KEPT.toSeconds()));
+        }
     }
 
-    /**
-     * At the brief's sizes a day is 4 MB of a terminal's events and 80 MB of a merchant's, a month
-     * 30 times that: the sample data has too few rows to weigh, so its partitions are counted.
-     */
-    private static void assertADayAtMost(CqlSession session, String question, String owner, Function<TerminalEvent, String> ownerOf) {
-        long mostInADay = TerminalEvents.events().stream()
-                .collect(Collectors.groupingBy(e -> ownerOf.apply(e) + "/" + LocalDate.ofInstant(e.at(), ZoneOffset.UTC),
-                        Collectors.counting()))
-                .values().stream().mapToLong(Long::longValue).max().orElseThrow();
-        for (String table : tablesOf.get(question)) {
-            Optional<LargestPartition> largest = LargestPartition.of(session, table);
-            // The event E3's test logs may share its owner's busiest day: one more row is allowed for it.
-            if (largest.isPresent() && largest.get().rows() > mostInADay + 1) {
-                fail(String.format("""
-                        %s's partition (%s) holds %,d events, though no %s logs more than %,d in one day of the data.
-                          At the brief's sizes (%,d events a day of %d bytes a terminal, %d terminals a merchant) a
-                          partition of more than a day passes 100 MB, in a month or over the 90 days kept: put a time
-                          bucket in the partition key, as wide as the sizes allow.""",
-                        table, largest.get().key(), largest.get().rows(), owner, mostInADay, TerminalEvents.BUSIEST_TERMINAL_PER_DAY,
-                        TerminalEvents.EVENT_BYTES, TerminalEvents.MOST_TERMINALS_PER_MERCHANT));
+    @Test
+    @DisplayName("no partition of E1's or E2's tables passes 100 MB at the brief's sizes")
+    void noPartitionPassesAHundredMegabytes(CqlSession session) {
+        for (String question : List.of("E1", "E2")) {
+            for (String table : tablesOf.get(question)) {
+                PartitionSpans.Span widest = widest(session, question, table);
+                long bytes = BucketProbe.bytesAtTheBriefsSizes(widest);
+                if (bytes > BucketProbe.MOST_BYTES) {
+                    fail(String.format("""
+                            No partition passes 100 MB: %s's partition (%s) holds events logged %s apart, and at the
+                              brief's sizes (%,d events a day of %d bytes a terminal, %d terminals a merchant) %s of them
+                              is %,d MB. Put a time bucket in the partition key, as wide as the sizes allow and no wider:
+                              a terminal gathers %,d MB a day, a merchant %,d MB.""",
+                            table, widest.key(), BucketProbe.describe(widest.width()), TerminalEvents.BUSIEST_TERMINAL_PER_DAY,
+                            TerminalEvents.EVENT_BYTES, TerminalEvents.MOST_TERMINALS_PER_MERCHANT,
+                            BucketProbe.describe(widest.width()), bytes / 1_000_000, BucketProbe.TERMINAL_BYTES_A_DAY / 1_000_000,
+                            BucketProbe.MERCHANT_BYTES_A_DAY / 1_000_000));
+                }
             }
         }
+    }
+
+    @Test
+    @DisplayName("the walk E1 and E2 declare is no longer than their own buckets need for the 7 days shown")
+    void theDeclaredWalksFitTheBuckets(CqlSession session) {
+        for (String question : List.of("E1", "E2")) {
+            Plan plan = plans.get(question);
+            for (String table : tablesOf.get(question)) {
+                PartitionSpans.Span widest = widest(session, question, table);
+                Duration width = widest.width();
+                if (width.isZero() || BucketProbe.bytesAtTheBriefsSizes(widest) > BucketProbe.MOST_BYTES) {
+                    continue; // no two probe events share a partition, or too many do: the 100 MB test speaks for it
+                }
+                long needed = PagingBounds.bucketsTouched(TerminalEvents.SHOWN, width);
+                if (plan.mostPartitions() > needed) {
+                    fail(String.format("""
+                            %s declares a walk of up to %d partitions, but %s's buckets are at least %s wide: the %d days
+                              the screens show touch at most %d of them. The screens show the last %d days only: declare
+                              .walking(%d, why), and stop the walk at the bucket holding the oldest moment shown.""",
+                            question, plan.mostPartitions(), table, BucketProbe.describe(width), TerminalEvents.SHOWN.toDays(),
+                            needed, TerminalEvents.SHOWN.toDays(), needed));
+                }
+            }
+        }
+    }
+
+    private static PartitionSpans.Span widest(CqlSession session, String question, String table) {
+        List<PartitionSpans.Span> spans = probe.spans(session, table);
+        if (spans.isEmpty()) {
+            fail(String.format("%s reads %s, but none of its partitions holds an event logged by record() for terminal %s"
+                    + " of merchant %s, whose id is in the partition key: record writes every table that shows events.",
+                    question, table, BucketProbe.TERMINAL, BucketProbe.MERCHANT));
+        }
+        return spans.get(0);
     }
 
     private static Collection<String> tables() {

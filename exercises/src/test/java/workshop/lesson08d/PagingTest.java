@@ -3,8 +3,8 @@ package workshop.lesson08d;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,15 +19,21 @@ import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 
-/** E1 page after page: where a page breaks, where a day ends, and how far back a read may look. */
+/**
+ * E1 page after page: where a page breaks, where a day ends, and how far back a read may look. The
+ * partitions a read may touch come from the bucket width E1's declared walk implies (the 7 days
+ * shown over its partitions less one; EventTablesTest holds that walk to the buckets measured).
+ */
 @ExtendWith(CassandraExtension.class)
 class PagingTest {
 
-    /** The days the 7 days shown touch, today included: the most partitions a walk back may read. */
-    static final int MOST_DAYS = (int) TerminalEvents.SHOWN.toDays() + 1;
+    static final String WALK = "A page reads the buckets between where it starts and its oldest event, at the width its"
+            + " declared walk implies, and no more; each read asks only for the events still missing.";
 
     private static EventLog log;
     private static TracingSession session;
+    /** The bucket width E1's declared walk implies: the 7 days shown over its partitions less one. */
+    private static Duration width;
 
     /** Loads once per class; while setUp fails, every test fails with its error. */
     @BeforeEach
@@ -38,6 +44,9 @@ class PagingTest {
         EventLog fresh = new EventLog();
         fresh.setUp(traced);
         session = traced;
+        width = fresh.patterns().stream().filter(p -> p.id().equals("E1")).findFirst()
+                .map(p -> PagingBounds.widthOfAWalk(p.plan().mostPartitions())).orElseThrow(
+                        () -> new AssertionError("the catalogue declares no E1: EventQuestions.E1.pattern().plan(...)"));
         log = fresh;
     }
 
@@ -52,11 +61,9 @@ class PagingTest {
             Measured<EventPage> measured = session.measure(() -> log.page(TerminalEvents.BUSY, from));
             List<TerminalEvent> events = measured.value().events();
             assertNoRepeatOrSkip(expected, shown, events);
-            int days = (int) events.stream().map(e -> LocalDate.ofInstant(e.at(), ZoneOffset.UTC)).distinct().count();
+            Instant start = shown.isEmpty() ? TerminalEvents.NOW : last(shown).at();
             CostExpectations.assertReadAtMost("page " + (pageNumber(shown) + 1) + " of " + TerminalEvents.BUSY,
-                    measured.cost(), days + 1, EventOracle.PAGE,
-                    "A page reads the partitions of the days it shows, and at most one more to find where they end;"
-                            + " each read asks only for the events still missing.");
+                    measured.cost(), bucketsFrom(start, events), EventOracle.PAGE, WALK);
             shown.addAll(events);
             cursor = measured.value().next();
             if (events.size() < EventOracle.PAGE && cursor.isPresent()) {
@@ -87,26 +94,39 @@ class PagingTest {
     }
 
     @Test
-    @DisplayName("a terminal with 5 events today: its first page goes on into yesterday, reading two partitions")
+    @DisplayName("a terminal with 5 events today: its first page goes on into yesterday, reading only the buckets it spans")
     void aPageAcrossADayBoundary() {
         Measured<EventPage> measured = session.measure(() -> log.page(TerminalEvents.EARLY, Optional.empty()));
         assertEquals(EventOracle.log(TerminalEvents.EARLY).subList(0, EventOracle.PAGE), measured.value().events(),
                 "the newest page: today's 5 events, then yesterday's newest 15");
-        CostExpectations.assertReadAtMost("the first page of " + TerminalEvents.EARLY, measured.cost(), 2, EventOracle.PAGE,
-                "Today's partition, then yesterday's, asking each only for the events still missing.");
+        CostExpectations.assertReadAtMost("the first page of " + TerminalEvents.EARLY, measured.cost(),
+                bucketsFrom(TerminalEvents.NOW, measured.value().events()), EventOracle.PAGE, WALK);
     }
 
     @Test
-    @DisplayName("a terminal silent for over a week, and one that does not exist: an empty page, no more than 8 days read")
+    @DisplayName("a terminal silent for over a week, and one that does not exist: an empty page, no more than 7 days read")
     void noReadLooksBackFurtherThanTheDaysShown() {
         for (String terminal : List.of(TerminalEvents.SILENT, TerminalEvents.UNKNOWN)) {
             Measured<EventPage> measured = session.measure(() -> log.page(terminal, Optional.empty()));
             assertNoneOlderThanShown("The newest page of " + terminal, measured.value().events());
             assertEquals(new EventPage(List.of(), Optional.empty()), measured.value(),
                     terminal + " logged nothing in the last 7 days: an empty page, and no cursor");
-            CostExpectations.assertReadAtMost("the first page of " + terminal, measured.cost(), MOST_DAYS, 0,
-                    "The screens show 7 days: a walk back stops at the partition holding the oldest moment shown.");
+            CostExpectations.assertReadAtMost("the first page of " + terminal, measured.cost(),
+                    (int) PagingBounds.bucketsTouched(TerminalEvents.SHOWN, width), 0, String.format("The screens show %d days:"
+                            + " at buckets %s wide (the walk E1 declares), they touch at most that many partitions; a walk"
+                            + " back stops at the one holding the oldest moment shown.", TerminalEvents.SHOWN.toDays(),
+                            BucketProbe.describe(width)));
         }
+    }
+
+    /**
+     * The partitions a page may read: the buckets of E1's declared width between where it starts
+     * (now, or the last event of the page before) and its oldest event, or the oldest moment shown
+     * when the page is not full and so had to walk to the end.
+     */
+    private static int bucketsFrom(Instant start, List<TerminalEvent> page) {
+        Instant end = page.size() < EventOracle.PAGE ? EventOracle.shownAfter() : last(page).at();
+        return (int) PagingBounds.bucketsTouched(Duration.between(end, start), width);
     }
 
     /** The page must be the next slice of the expected log; says which event came twice or was missed. */

@@ -27,10 +27,16 @@ import workshop.kit.catalogue.TableShape;
 /**
  * Reference design. seats_by_section: one event's section per partition (at most 1,000 seats), so
  * the seat map is one partition and a hold or a sale is a conditional write on it; a hold is a
- * holder cell written with a TTL, so an unpaid hold expires by itself and the seat reads free.
- * remaining_by_event: one event per partition, a counter per section (at most 40 rows), lowered by
- * each sale. tickets_by_buyer: one buyer per partition, newest first (500 tickets in 10 years).
- * The organiser's report is rare: a job scans the tickets.
+ * holder cell written with a TTL, so an unpaid hold expires by itself and the seat reads free. The
+ * seat row is the source of truth: it holds the buyer and the time of every sale.
+ * remaining_by_event: one event per partition, a section's unsold seats per row (at most 40 rows),
+ * counted again from the section's seat rows after each sale and written with the time the count
+ * began, so a later count always wins and a count run twice, or after a crash, writes the same
+ * number: no counter a retry lowers twice. tickets_by_buyer: one buyer per partition, newest first
+ * (500 tickets in 10 years), each ticket keyed by what the seat row holds, so writing it again
+ * changes nothing. {@link #reconcile} rewrites both copies from the seat rows of an event: the
+ * repair after a crash between a sale and its copies. The organiser's report reads the event's
+ * sections by key, at most 40 partitions, one after another: no table is scanned.
  */
 public class TicketBooking implements Catalogue {
 
@@ -43,7 +49,11 @@ public class TicketBooking implements Catalogue {
     private PreparedStatement insertSeat;
     private PreparedStatement loadHold;
     private PreparedStatement loadSale;
-    private PreparedStatement count;
+    private PreparedStatement loadCount;
+    private PreparedStatement recount;
+    private PreparedStatement buyersOf;
+    private PreparedStatement sectionsOf;
+    private PreparedStatement soldIn;
     private PreparedStatement insertTicket;
     private PreparedStatement claimHold;
     private PreparedStatement claimSale;
@@ -51,7 +61,6 @@ public class TicketBooking implements Catalogue {
     private PreparedStatement remaining;
     private PreparedStatement seatsOf;
     private PreparedStatement newest;
-    private PreparedStatement everyTicket;
 
     /** The brief's hold time and the sample data's clock. */
     public TicketBooking() {
@@ -77,7 +86,7 @@ public class TicketBooking implements Catalogue {
                   PRIMARY KEY ((event_id, section), seat))"""));
         session.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS remaining_by_event (
-                  event_id text, section text, remaining counter,
+                  event_id text, section text, remaining int,
                   PRIMARY KEY (event_id, section))"""));
         session.execute(Keyspaces.schema("""
                 CREATE TABLE IF NOT EXISTS tickets_by_buyer (
@@ -92,7 +101,12 @@ public class TicketBooking implements Catalogue {
         insertSeat = session.prepare("INSERT INTO seats_by_section (event_id, section, seat) VALUES (?, ?, ?)");
         loadHold = session.prepare("UPDATE seats_by_section USING TTL ? SET holder = ? WHERE event_id = ? AND section = ? AND seat = ?");
         loadSale = session.prepare("UPDATE seats_by_section SET buyer = ?, bought_at = ? WHERE event_id = ? AND section = ? AND seat = ?");
-        count = session.prepare("UPDATE remaining_by_event SET remaining = remaining + ? WHERE event_id = ? AND section = ?");
+        loadCount = session.prepare("INSERT INTO remaining_by_event (event_id, section, remaining) VALUES (?, ?, ?)");
+        // tag::count-from-the-seats[]
+        buyersOf = session.prepare("SELECT buyer FROM seats_by_section WHERE event_id = ? AND section = ?");
+        recount = session.prepare(
+                "UPDATE remaining_by_event USING TIMESTAMP ? SET remaining = ? WHERE event_id = ? AND section = ?");
+        // end::count-from-the-seats[]
         insertTicket = session.prepare(
                 "INSERT INTO tickets_by_buyer (buyer_id, bought_at, event_id, section, seat) VALUES (?, ?, ?, ?, ?)");
         // tag::the-seat-decides[]
@@ -109,7 +123,8 @@ public class TicketBooking implements Catalogue {
         remaining = session.prepare("SELECT section, remaining FROM remaining_by_event WHERE event_id = ?");
         seatsOf = session.prepare("SELECT seat, holder, buyer FROM seats_by_section WHERE event_id = ? AND section = ?");
         newest = session.prepare("SELECT buyer_id, bought_at, event_id, section, seat FROM tickets_by_buyer WHERE buyer_id = ? LIMIT ?");
-        everyTicket = session.prepare("SELECT buyer_id, bought_at, event_id, section, seat FROM tickets_by_buyer");
+        sectionsOf = session.prepare("SELECT section FROM remaining_by_event WHERE event_id = ?");
+        soldIn = session.prepare("SELECT seat, buyer, bought_at FROM seats_by_section WHERE event_id = ? AND section = ?");
     }
 
     /** The seats first, then what happened to them: a hold only while it runs, its TTL what is left of it. */
@@ -135,7 +150,8 @@ public class TicketBooking implements Catalogue {
         List<EventSection> sections = seats.stream().map(s -> new EventSection(s.eventId(), s.section())).distinct().toList();
         BulkWriter.write(session, "counts", sections.size(), i -> {
             EventSection section = sections.get((int) i);
-            return count.bind(Tickets.SEATS_PER_SECTION - soldPerSection.getOrDefault(section, 0L), section.eventId(), section.section());
+            return loadCount.bind(section.eventId(), section.section(),
+                    (int) (Tickets.SEATS_PER_SECTION - soldPerSection.getOrDefault(section, 0L)));
         });
     }
 
@@ -146,15 +162,16 @@ public class TicketBooking implements Catalogue {
                 TicketQuestions.T2.pattern().plan(Plan.range("seats_by_section")).servedOn(TicketOracle.seatMap(), this::seatMap),
                 TicketQuestions.T3.pattern().plan(Plan.conditional("seats_by_section")).servedOn(TicketOracle.hold(), this::hold),
                 TicketQuestions.T5.pattern().plan(Plan.range("tickets_by_buyer")).servedOn(TicketOracle.tickets(), this::tickets),
-                TicketQuestions.T6.pattern().plan(Plan.batchJob("tickets_by_buyer",
-                        "a report asked a few times a day: a job scans the tickets and keeps the event's"))
+                TicketQuestions.T6.pattern().plan(Plan.range("remaining_by_event").then(Plan.range("seats_by_section")
+                                .walking(Tickets.MOST_SECTIONS, "the event's sections, named by its row of counts,"
+                                        + " one partition each: at most " + Tickets.MOST_SECTIONS)))
                         .servedOn(TicketOracle.sales(), this::sales));
     }
 
-    /** T1: the event's one partition of counters, in section order. */
+    /** T1: the event's one partition of counts, in section order. */
     public List<SectionAvailability> eventPage(String eventId) {
         return session.execute(remaining.bind(eventId)).all().stream()
-                .map(row -> new SectionAvailability(row.getString("section"), (int) row.getLong("remaining"))).toList();
+                .map(row -> new SectionAvailability(row.getString("section"), row.getInt("remaining"))).toList();
     }
 
     /** T2: the section's partition; a hold whose TTL ran out has left no holder. */
@@ -172,7 +189,11 @@ public class TicketBooking implements Catalogue {
         return decided(claim, seat, row -> request.buyerId().equals(row.getString("holder")));
     }
 
-    /** T4: the seat changes hands in one conditional write; only its winner files the ticket and counts it. */
+    /**
+     * T4: the seat changes hands in one conditional write; only its winner files the ticket and
+     * counts the section again. Both are copies of the seat row, written so that writing them twice
+     * is writing them once: a crash before them leaves what {@link #reconcile} repairs.
+     */
     public Optional<Ticket> buy(Seat seat, String buyerId) {
         // A timestamp column keeps milliseconds: the ticket returned is the ticket stored.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
@@ -182,8 +203,36 @@ public class TicketBooking implements Catalogue {
         }
         Ticket ticket = new Ticket(seat, buyerId, now);
         session.execute(ticketRow(ticket));
-        session.execute(count.bind(-1L, seat.eventId(), seat.section()));
+        countAgain(new EventSection(seat.eventId(), seat.section()));
         return Optional.of(ticket);
+    }
+
+    /**
+     * The repair: every sold seat of the event gets its ticket, and every section its count, from
+     * the seat rows alone. Safe to run at any time and as often as wanted: it writes what is already
+     * there, or what a crash left out.
+     */
+    public void reconcile(String eventId) {
+        for (Ticket ticket : sales(eventId)) {
+            session.execute(ticketRow(ticket));
+        }
+        for (Row row : session.execute(sectionsOf.bind(eventId))) {
+            countAgain(new EventSection(eventId, row.getString("section")));
+        }
+    }
+
+    /**
+     * The section's unsold seats, counted from its seat rows (one partition, at most 1,000 rows) and
+     * written with the time the count began: of two counts racing, the one that began later saw
+     * every sale the other saw, and its write wins whichever lands last.
+     */
+    private void countAgain(EventSection section) {
+        long began = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+        int unsold = 0;
+        for (Row row : session.execute(buyersOf.bind(section.eventId(), section.section()))) {
+            unsold += row.isNull("buyer") ? 1 : 0;
+        }
+        session.execute(recount.bind(began, unsold, section.eventId(), section.section()));
     }
 
     /** T5: the buyer's partition, newest first, stopped at the limit. */
@@ -191,12 +240,15 @@ public class TicketBooking implements Catalogue {
         return session.execute(newest.bind(buyerId, TicketOracle.NEWEST_TICKETS)).all().stream().map(TicketBooking::ticket).toList();
     }
 
-    /** T6: a scan, off the request path. */
+    /** T6: the event's sections from its counts, then each section's sold seats, by key. */
     public List<Ticket> sales(String eventId) {
         List<Ticket> sales = new ArrayList<>();
-        for (Row row : session.execute(everyTicket.bind())) {
-            if (row.getString("event_id").equals(eventId)) {
-                sales.add(ticket(row));
+        for (Row section : session.execute(sectionsOf.bind(eventId)).all()) {
+            for (Row row : session.execute(soldIn.bind(eventId, section.getString("section")))) {
+                if (!row.isNull("buyer")) {
+                    sales.add(new Ticket(new Seat(eventId, section.getString("section"), row.getInt("seat")),
+                            row.getString("buyer"), row.getInstant("bought_at")));
+                }
             }
         }
         return sales;
@@ -246,7 +298,7 @@ public class TicketBooking implements Catalogue {
                 TableShape.table("seats_by_section").partitionKey("event_id text", "section text").clustering("seat int", Mark.ASCENDING)
                         .columns("holder text", "buyer text", "bought_at timestamp"),
                 TableShape.table("remaining_by_event").partitionKey("event_id text").clustering("section text", Mark.ASCENDING)
-                        .columns("remaining counter"),
+                        .columns("remaining int"),
                 TableShape.table("tickets_by_buyer").partitionKey("buyer_id text").clustering("bought_at timestamp", Mark.DESCENDING)
                         .clustering("event_id text", Mark.ASCENDING).clustering("section text", Mark.ASCENDING)
                         .clustering("seat int", Mark.ASCENDING));

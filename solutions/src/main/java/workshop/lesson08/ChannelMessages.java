@@ -15,7 +15,9 @@ import workshop.fixtures.ids.Snowflake;
 
 /**
  * Reference solution: seq allocated by compare-and-set on channel_head, an idempotency claim
- * with IF NOT EXISTS, and keyset pages that walk back one bucket at a time.
+ * with IF NOT EXISTS, and keyset pages that walk back one bucket at a time. The history never
+ * expires and a bucket counts seqs, not days, so it is compacted by levels (read mostly, kept for
+ * good), not by time windows, which fit only rows that expire.
  */
 public class ChannelMessages {
 
@@ -47,8 +49,7 @@ public class ChannelMessages {
                   message_id bigint, sender_id bigint, client_msg_id text, body text, server_ts timestamp,
                   PRIMARY KEY ((channel_id, bucket), seq))
                 WITH CLUSTERING ORDER BY (seq DESC)
-                  AND compaction = {'class': 'TimeWindowCompactionStrategy',
-                                    'compaction_window_unit': 'DAYS', 'compaction_window_size': 7}""");
+                  AND compaction = {'class': 'LeveledCompactionStrategy'}""");
         schema("""
                 CREATE TABLE IF NOT EXISTS channel_head (
                   channel_id bigint PRIMARY KEY, high_water_seq bigint, current_bucket bigint, last_activity timestamp)""");

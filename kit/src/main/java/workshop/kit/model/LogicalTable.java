@@ -126,6 +126,12 @@ public record LogicalTable(String name, List<String> partitionKey, List<Clusteri
         return "CREATE TABLE IF NOT EXISTS " + name + " (\n" + String.join("\n", lines) + ")" + order;
     }
 
+    /** The INSERT of one row, its values bound in the order of {@link #allColumns()}. */
+    public String insert() {
+        return "INSERT INTO " + name + " (" + String.join(", ", allColumns()) + ") VALUES ("
+                + String.join(", ", allColumns().stream().map(c -> "?").toList()) + ")";
+    }
+
     private static String typed(ConceptualModel model, String column) {
         return column + " " + model.require(column).type();
     }

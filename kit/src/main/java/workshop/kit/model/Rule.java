@@ -6,11 +6,11 @@ package workshop.kit.model;
  * (IEEE BigData Congress 2015).
  */
 public enum Rule {
-    MR1("entities and relationships", "a query's rows are one entity or relationship type, its attributes the columns"),
-    MR2("equality search attributes", "attributes fixed by = come first in the primary key, the partition key among them"),
-    MR3("inequality search attributes", "the attribute searched by range is the clustering column after the equality ones"),
-    MR4("ordering attributes", "the wanted order is clustering columns in that order and direction"),
-    MR5("key attributes", "the rows' key is in the primary key, so no two rows overwrite each other");
+    MR1("entities and relationships", "rows: one entity or relationship type; columns: its attributes"),
+    MR2("equality search attributes", "= attributes first in the key, the partition key among them"),
+    MR3("inequality search attributes", "the range attribute: the clustering column after the = ones"),
+    MR4("ordering attributes", "the order: clustering columns, same order and direction"),
+    MR5("key attributes", "the rows' key in the primary key: no row overwrites another");
 
     private final String title;
     private final String says;

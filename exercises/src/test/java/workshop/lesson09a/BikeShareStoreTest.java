@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,8 +45,12 @@ class BikeShareStoreTest {
     private static Workflow workflow;
     private static Map<String, Long> written;
 
-    @BeforeAll
-    static void build(CqlSession session) {
+    /** Builds the tables and loads the data once; while the model throws, every test fails with its error. */
+    @BeforeEach
+    void buildOnce(CqlSession session) {
+        if (written != null) {
+            return;
+        }
         logical = MODEL.logical();
         workflow = MODEL.workflow();
         PhysicalTables.create(session, MODEL.conceptual(), logical);

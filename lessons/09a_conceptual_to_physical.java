@@ -239,8 +239,9 @@ class conceptual_to_physical {
                 The logical model, with the conceptual model's types, is the physical model's first
                 draft: each query a pattern planned on its table (a point read when it names the
                 whole primary key, else one partition's range), so lesson 09's plan review and
-                Chebotko diagram take it as they are, with no cluster. A catalogue class built this
-                way is what ./jbang catalogue --plan reviews.""");
+                Chebotko diagram take it as they are, with no cluster. A class extending
+                workshop.kit.model.MappedCatalogue (a model, a workflow, sample rows) is reviewed so
+                by ./jbang catalogue --plan, and built, loaded and checked by ./jbang catalogue.""");
     }
 
     void thePhysicalTables(CqlSession session, LogicalModel logical) {

@@ -245,4 +245,39 @@ class MappingRulesTest {
         assertThrows(IllegalArgumentException.class, () -> ConceptualModel.of("m").with(Entity.of("A").key("id int"))
                 .with(Relationship.of("r", "A", Cardinality.ONE_TO_MANY, "C")));
     }
+
+    /** The investment portfolio as a catalogue: what ./jbang catalogue --plan reviews and draws with no cluster. */
+    public static final class Portfolio extends MappedCatalogue {
+
+        @Override
+        public ConceptualModel conceptual() {
+            return PORTFOLIO;
+        }
+
+        @Override
+        public Workflow workflow() {
+            return PORTFOLIO_WORKFLOW;
+        }
+
+        @Override
+        protected List<Map<String, Object>> rows() {
+            return List.of();
+        }
+
+        @Override
+        protected List<Object> sample(Query query) {
+            return List.of("joe001");
+        }
+    }
+
+    @Test
+    @DisplayName("a mapped catalogue is reviewed and drawn from its plan before any table exists")
+    void mappedCatalogueIsReviewedByPlan() {
+        Portfolio catalogue = new Portfolio();
+        workshop.kit.catalogue.CatalogueReport review = workshop.kit.catalogue.PlanReview.of(catalogue.name(), catalogue.patterns());
+        assertEquals(7, review.count(workshop.kit.catalogue.Verdict.PLANNED), review::render);
+        Diagram drawn = Diagram.ofPlan(catalogue.name(), catalogue.patterns(), catalogue.plannedTables());
+        assertEquals(List.of("accounts_by_user", "positions_by_account", "trades_by_a_d", "trades_by_a_td", "trades_by_a_std",
+                "trades_by_a_sd"), drawn.tables().stream().map(workshop.kit.catalogue.TableShape::name).toList());
+    }
 }

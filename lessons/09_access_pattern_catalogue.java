@@ -110,7 +110,9 @@ class access_pattern_catalogue {
         Story.say("""
                 The list comes first and the tables second. The rates decide everything that follows:
                 Q1 is asked four times as often as Q2 and thousands of times as often as the others, so
-                its key is chosen first and nothing later may make it slower.""");
+                its key is chosen first and nothing later may make it slower. The step before the list,
+                what the data is (entities, keys, relationships) and the mapping rules that turn each
+                question into a key, is lesson 09a: ./jbang lesson09a.""");
     }
 
     void reviewTheWorksheet() {

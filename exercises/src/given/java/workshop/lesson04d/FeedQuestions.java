@@ -10,6 +10,8 @@ import workshop.kit.catalogue.Rate;
  * The brief of Design a Social Feed: a social app's questions about its home feed, how often they
  * come at peak and how fast they must answer. The tables are yours. {@link SocialGraph} holds the
  * sizes and the sample data, {@link FeedOracle} the right answer to every sample.
+ * The step before tables (lesson 09a): write the entities, keys and relationships, and each
+ * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
 public enum FeedQuestions implements QuestionInBrief {
     F1("a user's home feed: the " + SocialGraph.PAGE + " newest posts of the accounts they follow",

@@ -9,6 +9,8 @@ import workshop.kit.catalogue.Rate;
  * The brief of Design an Order System: a shop's questions, how often they come at peak and how
  * fast they must answer. The table's keys and indexes are yours. {@link Shop} holds the sizes and
  * the sample data, {@link ShopOracle} the right answer to every sample.
+ * The step before tables (lesson 09a): write the entities, keys and relationships, and each
+ * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
 public enum OrderQuestions {
     O1("a customer's profile, address and " + ShopOracle.ACCOUNT_ORDERS + " newest orders, newest first (account)",

@@ -11,6 +11,8 @@ import workshop.kit.catalogue.Rate;
  * The brief of Design Ticket Booking: a ticket seller's questions, how often they come at peak
  * and how fast they must answer. The tables are yours. {@link Tickets} holds the sizes and the
  * sample data, {@link TicketOracle} the right answer to every sample.
+ * The step before tables (lesson 09a): write the entities, keys and relationships, and each
+ * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
 public enum TicketQuestions implements QuestionInBrief {
     T1("an event's unsold seats per section, in section order (the event page)",

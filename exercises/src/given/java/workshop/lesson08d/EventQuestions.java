@@ -12,6 +12,8 @@ import workshop.kit.catalogue.Rate;
  * terminals log, how often they come at peak and how fast they must answer. The tables are yours.
  * {@link TerminalEvents} holds the sizes and the sample data, {@link EventOracle} the right answer
  * to every sample.
+ * The step before tables (lesson 09a): write the entities, keys and relationships, and each
+ * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
 public enum EventQuestions implements QuestionInBrief {
     E1("a terminal's last " + TerminalEvents.SHOWN.toDays() + " days of events, newest first, "

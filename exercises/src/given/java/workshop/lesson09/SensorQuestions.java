@@ -7,6 +7,8 @@ import workshop.kit.catalogue.Rate;
 /**
  * What the sensor application asks, how often at peak, and how fast it must answer: the product
  * side of the catalogue. Given: the tests hold your catalogue to these rates and targets.
+ * The step before tables (lesson 09a): write the entities, keys and relationships, and each
+ * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
 public enum SensorQuestions {
     S1("the 50 newest readings of a sensor, newest first (its live graph)", Rate.perSecond(10_000), Duration.ofMillis(50)),

@@ -73,6 +73,8 @@ public final class Lessons {
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").briefedBy("SensorQuestions")
                     .taking(55, Level.ADVANCED),
+            Lesson.withExercise("conceptual-to-physical", "09a", "Conceptual model to logical to physical, by Chebotko's mapping rules",
+                    "lessons/09a_conceptual_to_physical.java", "workshop.lesson09a").taking(40, Level.ADVANCED),
             Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
                     "lessons/10_replication.java", "workshop.lesson10").taking(38, Level.ADVANCED));
 

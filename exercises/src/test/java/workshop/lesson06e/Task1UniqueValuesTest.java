@@ -1,0 +1,129 @@
+package workshop.lesson06e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import workshop.fixtures.concurrent.Contenders;
+import workshop.kit.dynamo.DynamoCost;
+import workshop.kit.dynamo.Metered;
+import workshop.kit.dynamo.MeteredClient;
+import workshop.kit.dynamo.Tables;
+import workshop.testkit.CostExpectations;
+import workshop.testkit.DynamoExtension;
+import workshop.testkit.TableNames;
+
+@ExtendWith(DynamoExtension.class)
+@Tag("task-1")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class Task1UniqueValuesTest {
+
+    private static MeteredClient meter;
+    private static String table;
+    private static Accounts accounts;
+
+    @BeforeEach
+    void createOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
+        if (accounts != null) {
+            return;
+        }
+        table = tables.of("accounts");
+        Accounts fresh = new Accounts(client, table);
+        fresh.createTable();
+        fresh.register(new Account("u1", "ana", "ana@example.com", "Ana"));
+        meter = metered;
+        accounts = fresh;
+    }
+
+    private static long items() {
+        return Tables.count(meter.plain(), table, null);
+    }
+
+    @Test
+    @Order(1)
+    @DisplayName("a registered account reads back at version 1, in one GetItem")
+    void registersAndReadsBack() {
+        Metered<Optional<Profile>> read = meter.measure(() -> accounts.profile("u1"));
+        assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana", 1)), read.value());
+        CostExpectations.assertOneRead("profile(\"u1\")", read.cost(), 1);
+        assertEquals(Optional.empty(), accounts.profile("nobody"));
+    }
+
+    @Test
+    @Order(2)
+    @DisplayName("a username, an email or a user id another account holds is refused, naming the field")
+    void takenValuesAreRefused() {
+        assertEquals("username", assertThrows(TakenException.class,
+                () -> accounts.register(new Account("u2", "ana", "other@example.com", "Another Ana"))).field());
+        assertEquals("email", assertThrows(TakenException.class,
+                () -> accounts.register(new Account("u3", "ana2", "ana@example.com", "Ana's twin"))).field());
+        assertEquals("user id", assertThrows(TakenException.class,
+                () -> accounts.register(new Account("u1", "someone", "someone@example.com", "Someone"))).field());
+    }
+
+    @Test
+    @Order(3)
+    @DisplayName("a refused registration writes nothing: its free username stays free")
+    void refusedRegistrationWritesNothing() {
+        long before = items();
+        assertThrows(TakenException.class, () -> accounts.register(new Account("u4", "cy", "ana@example.com", "Cy")));
+        long after = items();
+        if (after != before) {
+            fail(String.format("""
+                    register(cy, ana@example.com) was refused for its email, yet it added %d item(s) to the table.
+                      The username cy is now held by an account that does not exist: nobody can ever register it.
+                      Every write of a registration belongs in its one TransactWriteItems, each put with
+                      attribute_not_exists, so a refused value cancels them all.""", after - before));
+        }
+        accounts.register(new Account("u4", "cy", "cy@example.com", "Cy"));
+        assertEquals("Cy", accounts.profile("u4").orElseThrow().displayName());
+    }
+
+    @Test
+    @Order(4)
+    @DisplayName("a registration is one TransactWriteItems of 3 items: the account, its username, its email")
+    void registerIsOneTransaction() {
+        DynamoCost cost = meter.measure(() -> accounts.register(new Account("u5", "dee", "dee@example.com", "Dee")));
+        int otherWrites = cost.requests("PutItem") + cost.requests("UpdateItem") + cost.requests("DeleteItem")
+                + cost.requests("BatchWriteItem");
+        if (cost.requests("TransactWriteItems") != 1 || otherWrites > 0 || cost.itemsWritten() != 3) {
+            fail(String.format("""
+                    register(dee) made %s and wrote %d item(s); expected one TransactWriteItems of 3 items.
+                      A marker written on its own stays behind when the next write is refused or the app stops:
+                      every write of a registration belongs in its one TransactWriteItems.""",
+                    cost.requestsText(), cost.itemsWritten()));
+        }
+    }
+
+    @Test
+    @Order(5)
+    @Tag("race")
+    @DisplayName("four people register the same email at once: exactly one account gets it")
+    void racingRegistrations() {
+        List<Boolean> won = Contenders.race(4, i -> () -> {
+            try {
+                accounts.register(new Account("racer" + i, "racer" + i, "shared@example.com", "Racer " + i));
+                return true;
+            } catch (TakenException taken) {
+                return false;
+            }
+        });
+        long winners = won.stream().filter(w -> w).count();
+        long stored = List.of("racer0", "racer1", "racer2", "racer3").stream().filter(id -> accounts.profile(id).isPresent()).count();
+        assertEquals(1, winners, "registrations that returned without TakenException: " + won
+                + ". A check by a read before the write lets two of them find the email free: let the put's"
+                + " own condition decide.");
+        assertEquals(1, stored, "accounts stored for the four racers: " + stored);
+    }
+}

@@ -180,10 +180,8 @@ class dynamodb_correctness {
     static void memberCount() {
         Story.section("A member count kept in the join's transaction");
         List<String> readers = IntStream.range(0, 40).mapToObj(i -> "reader" + i).toList();
-        // tag::joins[]
         List<Long> joined = Contenders.race(8, t -> () -> IntStream.range(0, readers.size()).filter(i -> i % 8 == t)
                 .filter(i -> accounts.join("book-club", readers.get(i))).count());
-        // end::joins[]
         long again = readers.stream().limit(5).filter(r -> accounts.join("book-club", r)).count();
         DynamoCost oneJoin = db.measure(() -> accounts.join("book-club", "reader40")).cost();
         Metered<Long> kept = db.measure(() -> accounts.memberCount("book-club"));
@@ -324,7 +322,6 @@ class dynamodb_correctness {
         }
     }
 
-    // tag::backfill[]
     static Backfill backfill(GlobalSecondaryIndex index) {
         IndexWrites onIndex = new IndexWrites(index, TABLE_KEYS);
         Metered<List<Segment>> run = db.measure(() -> Contenders.race(SEGMENTS, segment -> () -> {
@@ -332,6 +329,7 @@ class dynamodb_correctness {
             long read = 0;
             int updated = 0;
             double indexUnits = 0;
+            // tag::backfill[]
             for (ScanResponse page : db.client().scanPaginator(s -> s.tableName(table).segment(segment).totalSegments(SEGMENTS)
                     .filterExpression("begins_with(PK, :user) AND attribute_exists(signed_up) AND attribute_not_exists(GSI1PK)")
                     .expressionAttributeValues(Map.of(":user", fromS("USER#"))))) {
@@ -343,6 +341,7 @@ class dynamodb_correctness {
                             .updateExpression("SET GSI1PK = :day, GSI1SK = :user")
                             .conditionExpression("attribute_exists(PK) AND attribute_not_exists(GSI1PK)")
                             .expressionAttributeValues(Map.of(":day", after.get("GSI1PK"), ":user", after.get("GSI1SK"))));
+                    // end::backfill[]
                     updated++;
                     indexUnits += onIndex.units(account, after);
                 }
@@ -351,7 +350,6 @@ class dynamodb_correctness {
         }));
         return new Backfill(run.value(), run.cost());
     }
-    // end::backfill[]
 
     static Map<String, AttributeValue> withDay(Map<String, AttributeValue> account) {
         Map<String, AttributeValue> after = new HashMap<>(account);

@@ -40,8 +40,8 @@ public class Accounts {
         Tables.create(client, Tables.keyed(table, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S).build());
     }
 
-    // tag::register[]
     public void register(Account account) {
+        // tag::register[]
         List<TransactWriteItem> puts = List.of(
                 absent(Map.of("PK", fromS("USER#" + account.userId()), "SK", fromS(PROFILE),
                         "username", fromS(account.username()), "email", fromS(account.email()),
@@ -50,6 +50,7 @@ public class Accounts {
                 absent(marker("EMAIL#" + account.email(), account.userId())));
         try {
             client.transactWriteItems(t -> t.transactItems(puts));
+            // end::register[]
         } catch (TransactionCanceledException e) {
             // The reasons come in the order of the actions: which unique value was taken.
             List<CancellationReason> reasons = e.cancellationReasons();
@@ -65,7 +66,6 @@ public class Accounts {
             throw e;
         }
     }
-    // end::register[]
 
     public Optional<Profile> profile(String userId) {
         Map<String, AttributeValue> item = client.getItem(g -> g.tableName(table)
@@ -93,15 +93,16 @@ public class Accounts {
     }
     // end::rename[]
 
-    // tag::join[]
     public boolean join(String groupId, String userId) {
         Map<String, AttributeValue> group = Map.of("PK", fromS("GROUP#" + groupId), "SK", fromS(GROUP));
         try {
+            // tag::join[]
             client.transactWriteItems(t -> t.transactItems(
                     absent(Map.of("PK", fromS("GROUP#" + groupId), "SK", fromS("MEMBER#" + userId))),
                     TransactWriteItem.builder().update(u -> u.tableName(table).key(group)
                             .updateExpression("ADD member_count :one")
                             .expressionAttributeValues(Map.of(":one", fromN("1")))).build()));
+            // end::join[]
             return true;
         } catch (TransactionCanceledException e) {
             if ("ConditionalCheckFailed".equals(e.cancellationReasons().get(0).code())) {
@@ -110,7 +111,6 @@ public class Accounts {
             throw e;
         }
     }
-    // end::join[]
 
     public long memberCount(String groupId) {
         Map<String, AttributeValue> item = client.getItem(g -> g.tableName(table)

@@ -65,11 +65,20 @@ class Task1UniqueValuesTest {
     @DisplayName("a username, an email or a user id another account holds is refused, naming the field")
     void takenValuesAreRefused() {
         assertEquals("username", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u2", "ana", "other@example.com", "Another Ana"))).field());
+                () -> accounts.register(new Account("u2", "ana", "other@example.com", "Another Ana")),
+                taken("the username ana")).field());
         assertEquals("email", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u3", "ana2", "ana@example.com", "Ana's twin"))).field());
+                () -> accounts.register(new Account("u3", "ana2", "ana@example.com", "Ana's twin")),
+                taken("the email ana@example.com")).field());
         assertEquals("user id", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u1", "someone", "someone@example.com", "Someone"))).field());
+                () -> accounts.register(new Account("u1", "someone", "someone@example.com", "Someone")),
+                taken("the user id u1")).field());
+    }
+
+    private static String taken(String value) {
+        return "u1 holds " + value + ", yet a second registration of it was accepted. A condition sees only"
+                + " the item its write names: give each unique value an item keyed by the value, put with"
+                + " attribute_not_exists(PK) in the registration's transaction";
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
@@ -17,7 +16,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import workshop.kit.dynamo.DynamoCost;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.testkit.DynamoExtension;
-import workshop.testkit.Interposed;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
@@ -46,18 +44,6 @@ class Task2OptimisticLockingTest {
         accounts = fresh;
     }
 
-    /** Lets another writer's rename commit just before the code's first write goes out. */
-    private static DynamoDbClient interleaved(Runnable otherWrite) {
-        AtomicBoolean done = new AtomicBoolean();
-        return Interposed.around(DynamoDbClient.class, dynamo, (method, args) -> {
-            boolean write = method.getName().equals("updateItem") || method.getName().equals("putItem")
-                    || method.getName().equals("transactWriteItems");
-            if (write && done.compareAndSet(false, true)) {
-                otherWrite.run();
-            }
-        }, Interposed::nothing);
-    }
-
     @Test
     @Order(1)
     @DisplayName("a rename at the current version is applied and moves the version on; at an old one it changes nothing")
@@ -75,7 +61,7 @@ class Task2OptimisticLockingTest {
     @DisplayName("another writer commits between the read of version 1 and the write: the second writer is rejected")
     void staleWriterIsRejected() {
         long read = accounts.profile("u2").orElseThrow().version();
-        Accounts racing = new Accounts(interleaved(() -> accounts.rename("u2", read, "Ben (by the other writer)")), table);
+        Accounts racing = new Accounts(AroundWrites.otherWriteFirst(dynamo, () -> accounts.rename("u2", read, "Ben (by the other writer)")), table);
         boolean applied = racing.rename("u2", read, "Ben (by this writer)");
         Profile now = accounts.profile("u2").orElseThrow();
         if (applied || !now.displayName().equals("Ben (by the other writer)") || now.version() != read + 1) {

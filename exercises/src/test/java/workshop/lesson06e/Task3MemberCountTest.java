@@ -3,8 +3,6 @@ package workshop.lesson06e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
@@ -14,13 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import workshop.fixtures.concurrent.Contenders;
 import workshop.kit.dynamo.DynamoCost;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.DynamoExtension;
-import workshop.testkit.Interposed;
 import workshop.testkit.TableNames;
 
 @ExtendWith(DynamoExtension.class)
@@ -28,7 +24,6 @@ import workshop.testkit.TableNames;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task3MemberCountTest {
 
-    private static final List<String> WRITES = List.of("putItem", "updateItem", "deleteItem", "batchWriteItem", "transactWriteItems");
     private static MeteredClient meter;
     private static DynamoDbClient dynamo;
     private static String table;
@@ -87,12 +82,7 @@ class Task3MemberCountTest {
     @Order(3)
     @DisplayName("the app stops after its first write and the join is retried: the count still matches the members")
     void countSurvivesACrash() {
-        AtomicInteger writes = new AtomicInteger();
-        DynamoDbClient crashing = Interposed.around(DynamoDbClient.class, dynamo, (method, args) -> {
-            if (WRITES.contains(method.getName()) && writes.incrementAndGet() == 2) {
-                throw new IllegalStateException("the app stopped before its second write");
-            }
-        }, Interposed::nothing);
+        DynamoDbClient crashing = AroundWrites.stoppingBeforeWrite(dynamo, 2);
         try {
             new Accounts(crashing, table).join("poker", "dee");
         } catch (IllegalStateException stopped) {
@@ -106,16 +96,5 @@ class Task3MemberCountTest {
                       retry found dee a member already: write the membership and the count in the same
                       TransactWriteItems, so they happen together or not at all.""", count));
         }
-    }
-
-    @Test
-    @Order(4)
-    @Tag("race")
-    @DisplayName("eight people join one group at once: the count is eight")
-    void racingJoins() {
-        List<Boolean> joined = Contenders.race(8, i -> () -> accounts.join("book-club", "reader" + i));
-        assertEquals(List.of(true, true, true, true, true, true, true, true), joined);
-        assertEquals(8, accounts.memberCount("book-club"), "a count read and written back by each joiner loses"
-                + " increments when two overlap: let the store add (ADD member_count :one) in the transaction");
     }
 }

@@ -43,6 +43,8 @@ class dynamodb_limits {
 
     /** A partition's write ceiling AWS publishes: 1,000 write units a second. */
     static final int PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
+    /** And its read ceiling: 3,000 read units a second (6,000 eventually consistent reads of 4 KB). */
+    static final int PARTITION_READ_UNITS_PER_SECOND = 3_000;
     static final long NOW_BUCKET = ChannelBuckets.at(Instant.now());
     static final long GENERAL = Snowflake.firstIdAt(ChannelBuckets.start(NOW_BUCKET - 9)) + 1;
     static final String[] AUTHORS = {"ana", "ben", "cy", "dee"};
@@ -115,16 +117,22 @@ class dynamodb_limits {
         int launchRate = 5_000;
         int shards = (int) Math.ceil(launchRate * unitsPerMessage / PARTITION_WRITE_UNITS_PER_SECOND);
         Story.say("""
-                Throttling is not something an emulator shows, so here it is computed. AWS publishes that one
-                partition serves at most %,d write units a second. A typical message item is %d bytes, %s
-                write unit(s), so one partition key takes at most %,d messages a second, however much
-                capacity the table has: capacity is spread over partitions, and a key starts in one.
-                DynamoDB does split a hot partition by sort-key range ("split for heat"), but that only
-                helps when the writes spread over the range; here every new message has the newest
-                sort key, so all of them land on the same side of any split. A launch channel expecting %,d messages a second needs its writes spread over %d keys:
-                write sharding, pk "launch:bucket#s" with s = message id mod %d. Reads pay for it.""",
-                PARTITION_WRITE_UNITS_PER_SECOND, ItemSize.of(typical), DynamoCost.format(unitsPerMessage), ceiling, launchRate,
-                shards, shards);
+                Throttling is not something this emulator shows (moto accepts every write at any rate), so
+                here it is computed from what AWS publishes. A table's capacity is either provisioned
+                (units a second, bought ahead) or on-demand (paid per request, grown as traffic grows).
+                Either way it lives on partitions, and one partition serves at most %,d write units and
+                %,d read units a second. Capacity is not split evenly any more: adaptive capacity lets a
+                hot partition borrow what the others leave unused, and DynamoDB splits a partition
+                whose keys stay hot ("split for heat"), each half on its own ceiling. Neither helps one
+                key: a key lives on one partition, and a time-ordered sort key sends every new message
+                to the newest end of any split.""",
+                PARTITION_WRITE_UNITS_PER_SECOND, PARTITION_READ_UNITS_PER_SECOND);
+        Story.say("""
+                A typical message item is %d bytes, %s write unit(s), so one partition key takes at most
+                %,d messages a second however much capacity the table has. A launch channel expecting %,d
+                a second needs its writes spread over %d keys: write sharding, pk "launch:bucket#s" with
+                s = message id mod %d. Reads pay for it.""",
+                ItemSize.of(typical), DynamoCost.format(unitsPerMessage), ceiling, launchRate, shards, shards);
         long launch = Snowflake.firstIdAt(ChannelBuckets.start(NOW_BUCKET)) + 4;
         int count = 1_000;
         BatchLoader.put(db.plain(), messages, "launch messages, one key and sharded", 2L * count, i -> {

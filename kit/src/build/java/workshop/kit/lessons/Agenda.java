@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,23 +21,36 @@ public final class Agenda {
      * store, one lesson per idea. Everything else follows in the self-paced order.
      */
     static final Set<String> ESSENTIALS = Set.of("ring", "naive-table", "partition-by-conversation", "time-buckets",
-            "chat-lists", "dynamodb-keys", "reservations", "cursor-pagination", "access-pattern-catalogue");
+            "chat-lists", "rare-queries", "dynamodb-keys", "reservations", "cursor-pagination",
+            "access-pattern-catalogue", "replication-and-consistency");
 
-    /** A teaching day: four blocks between a 15-minute break, lunch and another break, 7.5 hours in all. */
+    /** A teaching day: four blocks of two hours between a 15-minute break, lunch and another break. */
     static final List<Block> DAY = List.of(
             new Block(LocalTime.of(8, 30), 120, "break", 15),
-            new Block(LocalTime.of(10, 45), 105, "lunch", 60),
+            new Block(LocalTime.of(10, 45), 120, "lunch", 45),
             new Block(LocalTime.of(13, 30), 120, "break", 15),
-            new Block(LocalTime.of(15, 45), 105, "", 0));
+            new Block(LocalTime.of(15, 45), 120, "", 0));
 
     /** A block of lessons and the pause after it (none after the last). */
-    record Block(LocalTime start, int minutes, String after, int afterMinutes) {}
+    record Block(LocalTime start, int minutes, String after, int afterMinutes) {
+
+        LocalTime end() {
+            return start.plusMinutes(minutes);
+        }
+    }
+
+    /** A lesson does not start in a block's last minutes: they go to questions instead. */
+    static final int LAST_MINUTES_FOR_QUESTIONS = 10;
+
+    /** One line of a day: a lesson or its continuation after a pause (lesson set), or a pause. */
+    record Row(LocalTime at, String what, int minutes, Lesson lesson, boolean continued) {}
 
     /** Lessons placed in a track's days, and the ones left for learners on their own. */
-    record Track(List<List<List<Lesson>>> days, List<Lesson> onTheirOwn) {
+    record Track(List<List<Row>> days, List<Lesson> onTheirOwn) {
 
         List<Lesson> placed() {
-            return days.stream().flatMap(List::stream).flatMap(List::stream).toList();
+            return days.stream().flatMap(List::stream).filter(r -> r.lesson() != null && !r.continued())
+                    .map(Row::lesson).toList();
         }
     }
 
@@ -60,41 +72,100 @@ public final class Agenda {
     }
 
     /**
-     * Places the lessons in order, each whole within one block. An appendix that does not fit the
-     * block's time left goes to the learners' own time instead of opening a block: it is a detour.
+     * Places the lessons in order; a lesson's exercise may go on after a break, but a lesson never
+     * starts in a block's last minutes nor runs into the next day. An appendix that does not fit
+     * the day goes to the learners' own time instead: it is a detour.
      */
     static Track fill(List<Lesson> lessons, int dayCount) {
-        List<List<List<Lesson>>> days = new ArrayList<>();
+        List<List<Row>> days = new ArrayList<>();
         List<Lesson> onTheirOwn = new ArrayList<>();
-        List<Lesson> current = new ArrayList<>();
-        int day = 0;
-        int block = 0;
-        int left = DAY.get(0).minutes();
-        days.add(new ArrayList<>(List.of(current)));
+        Day day = new Day();
         for (Lesson lesson : lessons) {
-            if (lesson.minutes() > left && lesson.appendix()) {
+            if (day.fits(lesson)) {
+                day.place(lesson);
+            } else if (lesson.appendix()) {
                 onTheirOwn.add(lesson);
-                continue;
+            } else if (days.size() + 1 < dayCount && new Day().fits(lesson)) {
+                days.add(day.close());
+                day = new Day();
+                day.place(lesson);
+            } else {
+                throw new IllegalStateException(String.format("Lesson %s (%d min) does not fit in %d day(s) of %d"
+                        + " teaching minutes: shorten a lesson, make it an appendix or leave it out of this track in %s",
+                        lesson.number(), lesson.minutes(), dayCount, dayMinutes(), Agenda.class.getSimpleName()));
             }
-            while (lesson.minutes() > left) {
-                if (++block == DAY.size()) {
-                    block = 0;
-                    if (++day == dayCount) {
-                        throw new IllegalStateException(String.format("Lesson %s (%d min) does not fit in %d day(s) of"
-                                + " %d teaching minutes: shorten a lesson, make it an appendix or leave it out of this"
-                                + " track in %s", lesson.number(), lesson.minutes(), dayCount, dayMinutes(),
-                                Agenda.class.getSimpleName()));
-                    }
-                    days.add(new ArrayList<>());
-                }
-                current = new ArrayList<>();
-                days.get(day).add(current);
-                left = DAY.get(block).minutes();
-            }
-            current.add(lesson);
-            left -= lesson.minutes();
         }
+        days.add(day.close());
         return new Track(days, onTheirOwn);
+    }
+
+    /** A day being filled: the rows so far, the block it is in and the minutes used of that block. */
+    private static final class Day {
+        private final List<Row> rows = new ArrayList<>();
+        private int block;
+        private int used;
+
+        boolean fits(Lesson lesson) {
+            int b = block;
+            int u = used;
+            if (DAY.get(b).minutes() - u < LAST_MINUTES_FOR_QUESTIONS) {
+                b++;
+                u = 0;
+            }
+            int left = lesson.minutes();
+            while (b < DAY.size()) {
+                left -= DAY.get(b).minutes() - u;
+                if (left <= 0) {
+                    return true;
+                }
+                b++;
+                u = 0;
+            }
+            return false;
+        }
+
+        void place(Lesson lesson) {
+            if (DAY.get(block).minutes() - used < LAST_MINUTES_FOR_QUESTIONS) {
+                nextBlock();
+            }
+            int left = lesson.minutes();
+            boolean continued = false;
+            while (left > 0) {
+                if (used == DAY.get(block).minutes()) {
+                    nextBlock();
+                }
+                int here = Math.min(left, DAY.get(block).minutes() - used);
+                rows.add(new Row(now(), continued ? lesson.number() + " continued" : lesson.number() + " "
+                        + lesson.title() + " (`./jbang " + lesson.alias() + "`)", here, lesson, continued));
+                used += here;
+                left -= here;
+                continued = true;
+            }
+        }
+
+        private LocalTime now() {
+            return DAY.get(block).start().plusMinutes(used);
+        }
+
+        private void nextBlock() {
+            Block current = DAY.get(block);
+            if (used < current.minutes()) {
+                rows.add(new Row(now(), "questions, stragglers catch up", current.minutes() - used, null, false));
+            }
+            rows.add(new Row(current.end(), current.after(), current.afterMinutes(), null, false));
+            block++;
+            used = 0;
+        }
+
+        List<Row> close() {
+            Block current = DAY.get(block);
+            if (used < current.minutes()) {
+                rows.add(new Row(now(), "questions; a design review of a learner's design"
+                        + " ([design-review.md](design-review.md))", current.minutes() - used, null, false));
+            }
+            rows.add(new Row(current.end(), "end of the day", 0, null, false));
+            return rows;
+        }
     }
 
     static int dayMinutes() {
@@ -107,10 +178,10 @@ public final class Agenda {
 
                 Generated from the lesson list (`./jbang generate`; the build fails when this page and the
                 list disagree). Each lesson's minutes include its exercise or quiz and are the sums of its
-                deck's speaker-note timings. A day is four blocks: 8:30-10:30, 10:45-12:30, 13:30-15:30 and
-                15:45-17:30; a lesson never straddles a break, and the minutes a block has left over are
-                for questions and stragglers. Lessons build on the ones before, so every track keeps their
-                order.
+                deck's speaker-note timings. A day is four blocks of two hours: 8:30-10:30, 10:45-12:45,
+                13:30-15:30 and 15:45-17:45. A lesson's exercise may go on after a break, but no lesson
+                starts in a block's last 10 minutes (they are for questions) or runs into the next day.
+                Lessons build on the ones before, so every track keeps their order.
                 """);
         Track one = oneDay();
         out.append("\n## One day: the essentials\n\n")
@@ -143,25 +214,11 @@ public final class Agenda {
         return out.toString();
     }
 
-    private static void day(StringBuilder out, List<List<Lesson>> blocks) {
+    private static void day(StringBuilder out, List<Row> rows) {
         out.append("| time | what | minutes |\n|---|---|---|\n");
-        for (int b = 0; b < blocks.size(); b++) {
-            Block block = DAY.get(b);
-            LocalTime at = block.start();
-            for (Lesson lesson : blocks.get(b)) {
-                out.append(String.format("| %s | %s %s (`./jbang %s`) | %d |%n", clock(at), lesson.number(),
-                        lesson.title(), lesson.alias(), lesson.minutes()));
-                at = at.plusMinutes(lesson.minutes());
-            }
-            LocalTime end = block.start().plusMinutes(block.minutes());
-            boolean last = b == blocks.size() - 1;
-            if (at.isBefore(end)) {
-                out.append(String.format("| %s | %s | %d |%n", clock(at), last
-                        ? "questions; a design review of a learner's design ([design-review.md](design-review.md))"
-                        : "questions, stragglers catch up", Duration.between(at, end).toMinutes()));
-            }
-            out.append(String.format("| %s | %s | %s |%n", clock(end), last ? "end of the day" : block.after(),
-                    last ? "" : Integer.toString(block.afterMinutes())));
+        for (Row row : rows) {
+            out.append(String.format("| %s | %s | %s |%n", clock(row.at()), row.what(),
+                    row.minutes() == 0 ? "" : Integer.toString(row.minutes())));
         }
     }
 

@@ -48,6 +48,8 @@ public final class Lessons {
             Lesson.withExercise("order-system", "06d", "Design task: an order system in one DynamoDB table",
                     "lessons/06d_design_order_system.java", "workshop.lesson06d").briefedBy("OrderQuestions")
                     .taking(40, Level.INTERMEDIATE),
+            Lesson.withExercise("dynamodb-correctness", "06e", "DynamoDB correctness: versions, unique values, counts, an index",
+                    "lessons/06e_dynamodb_correctness.java", "workshop.lesson06e").taking(40, Level.INTERMEDIATE),
             Lesson.withExercise("reservations", "07", "Reservations without double booking",
                     "lessons/07_reservations.java", "workshop.lesson07").taking(55, Level.ADVANCED),
             Lesson.withoutExercise("booking-under-load", "07a", "Appendix: peak rates, the booking under load and at its edges",

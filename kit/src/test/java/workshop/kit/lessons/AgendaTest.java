@@ -38,13 +38,18 @@ class AgendaTest {
     }
 
     @Test
-    void aDayNeverRunsOverItsBlocks() {
+    void aDayNeverRunsOverItsBlocksNorPastItsEnd() {
         for (Agenda.Track track : List.of(Agenda.oneDay(), Agenda.twoDays())) {
-            for (List<List<Lesson>> day : track.days()) {
-                for (int b = 0; b < day.size(); b++) {
-                    int minutes = day.get(b).stream().mapToInt(Lesson::minutes).sum();
-                    assertTrue(minutes <= Agenda.DAY.get(b).minutes(), "block " + b + " holds " + minutes + " min");
-                }
+            for (List<Agenda.Row> day : track.days()) {
+                int teaching = day.stream().filter(r -> r.lesson() != null || r.what().startsWith("questions"))
+                        .mapToInt(Agenda.Row::minutes).sum();
+                assertEquals(Agenda.dayMinutes(), teaching, "lessons and questions fill the day's blocks exactly");
+                assertEquals(java.time.LocalTime.of(17, 45), day.get(day.size() - 1).at());
+            }
+            for (Lesson lesson : track.placed()) {
+                int placed = track.days().stream().flatMap(List::stream).filter(r -> r.lesson() == lesson)
+                        .mapToInt(Agenda.Row::minutes).sum();
+                assertEquals(lesson.minutes(), placed, lesson.number() + " keeps all its minutes");
             }
         }
         Lesson tooLong = Lessons.ALL.get(1).taking(Agenda.dayMinutes() + 1, Lesson.Level.BEGINNER);

@@ -68,8 +68,8 @@ class VersionsTest {
     private static List<Path> files() throws IOException {
         Path root = Workshop.root();
         List<Path> files = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("docker/compose.yaml"),
-                root.resolve("kit/cassandra-server/pom.xml"), root.resolve(".github/workflows/classroom.yml"),
-                root.resolve(".github/classroom/autograding.json")));
+                root.resolve("kit/cassandra-server/pom.xml"), root.resolve(".github/workflows/grade.yml"),
+                root.resolve("autograding/classroom50/autograder.py"), root.resolve("autograding/gradescope/setup.sh")));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
             docs.filter(f -> f.toString().endsWith(".md")).forEach(files::add);
         }

@@ -50,10 +50,11 @@ public final class Runner {
             case "watch" -> onLesson(overview, lessonArg, new WatchCommand(root, check, new HintCommand(overview))::run);
             case "hint" -> onLesson(overview, lessonArg, new HintCommand(overview)::run);
             case "solution" -> onLesson(overview, lessonArg, new SolutionCommand(root)::run);
+            case "grade" -> new GradeCommand(root, check::run).run(words.subList(1, words.size()));
             case "reset" -> onLesson(overview, lessonArg, lesson -> new ResetCommand(overview).run(lesson, yes));
             default -> {
                 System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN [--report FILE],"
-                        + " watch [NN], hint NN, solution NN, reset NN [--yes]");
+                        + " watch [NN], hint NN, solution NN, reset NN [--yes], " + GradeCommand.USAGE);
                 yield 2;
             }
         };

@@ -42,7 +42,7 @@ public final class EditorTasks {
                     { "label": "workshop: stop the stores", "type": "shell", "command": "./jbang down", "problemMatcher": [] }
                   ]
                 }
-                """, numbers(Lessons.ALL), numbers(Classroom.graded()));
+                """, numbers(Lessons.ALL), numbers(GradedPart.gradedLessons()));
     }
 
     private static String numbers(List<Lesson> lessons) {

@@ -22,6 +22,8 @@ public final class JbangCatalog {
             new Tool("workshop", "tools/runner.java", List.of(), "Where you stand, lesson by lesson, and what to do next"),
             new Tool("check", "tools/runner.java", List.of("check"),
                     "Grade one lesson's exercise: ./jbang check 01 (exit 0 passed, 1 failed, 3 rerun, 4 no compile; --report FILE)"),
+            new Tool("grade", "tools/runner.java", List.of("grade"),
+                    "Grade every lesson (or those named) into JUnit XML, Gradescope, Classroom 50, Markdown and CSV: ./jbang grade [NN ...] [--out DIR]"),
             new Tool("watch", "tools/runner.java", List.of("watch"), "Re-grade the current lesson on every save"),
             new Tool("hint", "tools/runner.java", List.of("hint"), "One hint at a time: ./jbang hint 01"),
             new Tool("solution", "tools/runner.java", List.of("solution"), "Show a lesson's reference solution (asks first)"),
@@ -30,7 +32,7 @@ public final class JbangCatalog {
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store"
                     + " (--plan: its plans alone, no cluster): ./jbang catalogue [--plan] path/to/MyCatalogue.java"),
             new Tool("room", "tools/room.java", List.of(), "A room: its live grid (WORKSHOP_ROOM), --serve for a page; room add NAME: a learner's login"),
-            new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file, the GitHub Classroom files and the VS Code tasks from the lesson list"));
+            new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file, the grading set-ups (Classroom 50, Gradescope, the CI workflow) and the VS Code tasks from the lesson list"));
 
     private JbangCatalog() {}
 

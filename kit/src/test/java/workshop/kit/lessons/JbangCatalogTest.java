@@ -17,13 +17,11 @@ class JbangCatalogTest {
     }
 
     @Test
-    void classroomFilesMatchTheLessonList() throws Exception {
-        assertEquals(Classroom.autograding(), Files.readString(Classroom.autogradingFile()),
-                ".github/classroom/autograding.json differs from the lesson list: regenerate it with ./jbang generate");
-        assertEquals(Classroom.workflow(), Files.readString(Classroom.workflowFile()),
-                ".github/workflows/classroom.yml differs from the lesson list: regenerate it with ./jbang generate");
-        for (Lesson lesson : Classroom.graded()) {
-            assertTrue(Classroom.workflow().contains("command: './jbang check " + lesson.number()), lesson.number());
+    void gradingSetupsMatchTheLessonList() throws Exception {
+        for (GeneratedFile file : GradingSetups.files()) {
+            assertEquals(file.content(), Files.readString(file.file()),
+                    file.path() + " differs from the lesson list: regenerate it with ./jbang generate");
+            assertEquals(file.executable(), Files.isExecutable(file.file()), file.path() + " executable");
         }
     }
 

@@ -1,0 +1,115 @@
+package workshop.runner;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import workshop.kit.lessons.GradedPart;
+import workshop.kit.lessons.Lesson;
+import workshop.kit.lessons.Lessons;
+import workshop.runner.report.Classroom50Result;
+import workshop.runner.report.CsvRow;
+import workshop.runner.report.GradescopeResults;
+import workshop.runner.report.JunitXml;
+import workshop.runner.report.MarkdownSummary;
+import workshop.runner.report.Scorecard;
+
+/**
+ * {@code ./jbang grade [NN ...] [--out DIR] [--learner NAME]}: checks every lesson with an exercise
+ * (or the ones named) once the stores are up, then writes one grade in every format a class
+ * grades with, from the grades the checks left: JUnit XML per lesson, Gradescope's results.json,
+ * Classroom 50's result.json, a Markdown summary and a CSV row. A lesson withheld (exit 3, a cost
+ * not measured on a busy machine) is checked once more alone, after the others; if it is withheld
+ * again, the reports say withheld, with the reason, never a silent 0.
+ */
+final class GradeCommand {
+
+    static final String USAGE = "./jbang grade [NN ...] [--out DIR] [--learner NAME]";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** What grades one lesson and gives the check's exit code; {@link CheckCommand#run} outside tests. */
+    interface Check {
+        int run(Lesson lesson) throws IOException;
+    }
+
+    private final Path root;
+    private final Check check;
+
+    GradeCommand(Path root, Check check) {
+        this.root = root;
+        this.check = check;
+    }
+
+    /** Exit 0 when every part passed, 1 when one failed, 3 when none failed but one stayed withheld, 2 for a bad argument. */
+    int run(List<String> args) throws IOException {
+        Path out = root.resolve(".workshop/grades");
+        String learner = System.getenv().getOrDefault("GITHUB_ACTOR", System.getProperty("user.name", "learner"));
+        List<Lesson> lessons = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String word = args.get(i);
+            if ((word.equals("--out") || word.equals("--learner")) && i + 1 >= args.size()) {
+                System.out.println(word + " needs a value: " + USAGE);
+                return 2;
+            }
+            if (word.equals("--out")) {
+                out = Path.of(args.get(++i)).toAbsolutePath();
+            } else if (word.equals("--learner")) {
+                learner = args.get(++i);
+            } else {
+                try {
+                    lessons.add(Lessons.require(word));
+                } catch (IllegalArgumentException unknown) {
+                    System.out.println(unknown.getMessage() + " Usage: " + USAGE);
+                    return 2;
+                }
+            }
+        }
+        List<Lesson> graded = GradedPart.gradedLessons().stream()
+                .filter(l -> lessons.isEmpty() || lessons.contains(l)).toList();
+        Instant start = Instant.now();
+        List<Lesson> withheld = new ArrayList<>();
+        for (Lesson lesson : graded) {
+            if (check.run(lesson) == Grade.Status.WITHHELD.exitCode()) {
+                withheld.add(lesson);
+            }
+        }
+        for (Lesson lesson : withheld) {
+            Runner.say("\nLesson " + lesson.number() + " was withheld (a cost not measured); grading it again, alone.");
+            check.run(lesson);
+        }
+        List<Grade> grades = new ArrayList<>();
+        for (Lesson lesson : graded) {
+            Path file = Grade.resultsFile(root, lesson);
+            if (Files.exists(file)) {
+                grades.add(Grade.read(file));
+            } else {
+                Runner.say("Lesson " + lesson.number() + " left no grade (" + file + "): left out of the reports; see its output above.");
+            }
+        }
+        Scorecard card = Scorecard.of(learner, grades);
+        write(card, out, Duration.between(start, Instant.now()).toMillis() / 1000.0);
+        Runner.say(String.format("%nGrade: %d of %d points. Reports in %s (JUnit XML, Gradescope, Classroom 50,"
+                + " Markdown, CSV).", card.score(), card.maxScore(), root.relativize(out.toAbsolutePath())));
+        boolean failed = card.parts().stream().anyMatch(p -> p.outcome() == workshop.runner.report.PartResult.Outcome.FAILED);
+        return failed ? 1 : card.anyWithheld() ? 3 : 0;
+    }
+
+    /** Every format, from the one scorecard. */
+    static void write(Scorecard card, Path out, double seconds) throws IOException {
+        Files.createDirectories(out.resolve("junit"));
+        for (String lesson : card.lessons()) {
+            Files.writeString(out.resolve("junit/TEST-lesson" + lesson + ".xml"), JunitXml.of(lesson, card.parts(lesson)));
+        }
+        JSON.writeValue(out.resolve("gradescope-results.json").toFile(), GradescopeResults.of(card, seconds));
+        JSON.writeValue(out.resolve("classroom50-result.json").toFile(),
+                Classroom50Result.of(card, Map.copyOf(System.getenv()), Instant.now()));
+        Files.writeString(out.resolve("summary.md"), MarkdownSummary.of(card));
+        Files.writeString(out.resolve("grades.csv"), CsvRow.header(card) + CsvRow.row(card));
+    }
+}

@@ -1,0 +1,54 @@
+package workshop.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workshop.kit.lessons.Lesson;
+import workshop.runner.Grade.FailureGrade;
+import workshop.runner.Grade.Status;
+
+/** The grade command with a stand-in for the check: what it retries, and what its reports say. */
+class GradeCommandTest {
+
+    private static Grade grade(Lesson lesson, Status status, List<FailureGrade> failures) {
+        return new Grade(lesson.number(), lesson.id(), status, status == Status.PASSED ? 3 : 0, failures.size(), 1.5,
+                "2026-12-06T08:00:00Z", List.of(), failures, List.of(), List.of(), null);
+    }
+
+    @Test
+    void aWithheldLessonIsCheckedOnceMoreAloneThenReportedWithheldWithItsReason(@TempDir Path root) throws Exception {
+        List<String> checked = new ArrayList<>();
+        FailureGrade unmeasured = new FailureGrade(Kind.UNMEASURED, 0, "latest()", "ConversationMessagesTest",
+                "the trace was incomplete: the machine is busy");
+        GradeCommand command = new GradeCommand(root, lesson -> {
+            checked.add(lesson.number());
+            Status status = lesson.number().equals("01") ? Status.WITHHELD : Status.PASSED;
+            Grade grade = grade(lesson, status, status == Status.WITHHELD ? List.of(unmeasured) : List.of());
+            grade.write(Grade.resultsFile(root, lesson));
+            return grade.exitCode();
+        });
+
+        int exit = command.run(List.of("01", "02", "--out", root.resolve("out").toString(), "--learner", "ana"));
+
+        assertEquals(List.of("01", "02", "01"), checked);
+        assertEquals(3, exit);
+        String gradescope = Files.readString(root.resolve("out/gradescope-results.json"));
+        assertTrue(gradescope.contains("\"score\" : 10,"), gradescope);
+        assertTrue(gradescope.contains("(withheld)"), gradescope);
+        assertTrue(Files.readString(root.resolve("out/summary.md")).contains("the trace was incomplete"));
+        assertEquals("ana,10,20,0,10,Lesson 01\n", Files.readAllLines(root.resolve("out/grades.csv")).get(1) + "\n");
+        assertTrue(Files.exists(root.resolve("out/junit/TEST-lesson01.xml")));
+        assertTrue(Files.exists(root.resolve("out/classroom50-result.json")));
+    }
+
+    @Test
+    void aLessonThatIsNotOneIsRefused(@TempDir Path root) throws Exception {
+        assertEquals(2, new GradeCommand(root, lesson -> 0).run(List.of("99")));
+    }
+}

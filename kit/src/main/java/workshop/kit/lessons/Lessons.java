@@ -27,10 +27,10 @@ public final class Lessons {
             Lesson.withoutExercise("write-strategies", "04a", "Appendix: three ways to apply a message's writes, timed",
                     "lessons/04a_write_strategies.java").taking(8, Level.INTERMEDIATE),
             // An appendix with an exercise: no deck or quiz of its own (lesson 04's have its section).
-            new Lesson("tombstones", "04b", "Appendix: tombstones a moved chat leaves, and a queue's, measured",
+            new Lesson("tombstones", "04b", "Appendix: tombstones of a moved chat and of a queue, measured",
                     "lessons/04b_tombstones.java", Optional.of("workshop.lesson04b"), true, 0, Level.BEGINNER,
                     Optional.empty()).taking(25, Level.INTERMEDIATE),
-            Lesson.withExercise("physical-toolkit", "04c", "Cassandra's physical toolkit: static columns, collections, counters, views",
+            Lesson.withExercise("physical-toolkit", "04c", "Physical toolkit: static columns, collections, counters, views",
                     "lessons/04c_physical_toolkit.java", "workshop.lesson04c").taking(30, Level.INTERMEDIATE),
             Lesson.withExercise("social-feed", "04d", "Design task: a social feed, fan-out on write or on read",
                     "lessons/04d_design_social_feed.java", "workshop.lesson04d").briefedBy("FeedQuestions")
@@ -75,7 +75,7 @@ public final class Lessons {
             Lesson.withExercise("access-pattern-catalogue", "09", "The access-pattern catalogue as code, checked against the store",
                     "lessons/09_access_pattern_catalogue.java", "workshop.lesson09").briefedBy("SensorQuestions")
                     .taking(55, Level.ADVANCED),
-            Lesson.withExercise("conceptual-to-physical", "09a", "Conceptual model to logical to physical, by Chebotko's mapping rules",
+            Lesson.withExercise("conceptual-to-physical", "09a", "Conceptual to logical to physical: Chebotko's mapping rules",
                     "lessons/09a_conceptual_to_physical.java", "workshop.lesson09a").taking(40, Level.ADVANCED),
             Lesson.withExercise("replication-and-consistency", "10", "Replication and consistency levels at RF 3",
                     "lessons/10_replication.java", "workshop.lesson10").taking(38, Level.ADVANCED));

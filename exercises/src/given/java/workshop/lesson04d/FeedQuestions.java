@@ -33,6 +33,7 @@ public enum FeedQuestions implements QuestionInBrief {
                     FeedBudget.FEED_READS_PER_SECOND),
             String.format("posts write at most %,d partitions a second at peak, whoever posts",
                     FeedBudget.POST_WRITES_PER_SECOND),
+            "a post reads no more rows before it writes than it may write partitions",
             String.format("no partition passes 100 MB: a post is %d bytes, an account posts %d a day",
                     SocialGraph.POST_BYTES, SocialGraph.POSTS_PER_DAY));
 

@@ -29,7 +29,7 @@ import workshop.kit.catalogue.Catalogue;
  *     returns 100 (the app shows "99+"), and no read of it takes more than 100 rows of a partition
  *   - F1 and F2 stay within their share of the read budget, whoever the user follows
  *   - a post stays within its share of the write budget, whoever posts; the tests count the
- *     writes the store applied, however they were sent
+ *     writes the store applied, however they were sent; it reads no more rows than it may write
  *   - no partition passes 100 MB at the brief's sizes, nor holds posts the feed no longer shows
  *   - every answer is the oracle's: declare F1 to F3 served on FeedOracle's samples
  *     ({@code pattern().plan(...).servedOn(FeedOracle.feeds(), ...)}); F4 is graded by a test

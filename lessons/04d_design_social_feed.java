@@ -10,6 +10,7 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
+import workshop.lesson04d.FeedBudget;
 import workshop.lesson04d.FeedOracle;
 import workshop.lesson04d.FeedQuestions;
 import workshop.lesson04d.Post;
@@ -46,13 +47,21 @@ class design_social_feed {
         Story.section("The sizes");
         Story.say("""
                 Most accounts have about %,d followers; a few have up to %,d. A user follows up to
-                %,d accounts, at most %d of them with more than %d followers. An account posts %d
-                times a day, %d bytes a post as stored. What does one post cost in writes if each
-                follower gets a copy, and one feed in reads if it gets none? How many bytes does a
-                user's feed gather in a day, in %d days, kept forever?""",
+                %,d accounts. An account posts %d times a day, %d bytes a post as stored. At peak
+                the cluster gives F1 and F2 together %,d partition reads a second, and posts
+                %,d partition writes a second, each with its p99 met. The follower distribution:
+                the most accounts over each size that any one user follows.""",
                 SocialGraph.TYPICAL_FOLLOWERS, SocialGraph.LARGEST_FOLLOWERS, SocialGraph.MOST_FOLLOWED,
-                SocialGraph.MOST_FOLLOWED_WITH_MANY, SocialGraph.MANY, SocialGraph.POSTS_PER_DAY,
-                SocialGraph.POST_BYTES, SocialGraph.SHOWN.toDays());
+                SocialGraph.POSTS_PER_DAY, SocialGraph.POST_BYTES, FeedBudget.FEED_READS_PER_SECOND,
+                FeedBudget.POST_WRITES_PER_SECOND);
+        TextTable distribution = TextTable.of("followers", "most followed by one user");
+        SocialGraph.MOST_FOLLOWED_OVER.forEach((followers, most) -> distribution.row(String.format("over %,d", followers), most));
+        distribution.print();
+        Story.say("""
+                How many partitions may one feed read, and one post write? What does a post cost
+                in writes if each follower gets a copy, and a feed in reads if it gets none? Where
+                is the line between them? How many bytes does a user's feed gather in a day, in
+                %d days, kept forever?""", SocialGraph.SHOWN.toDays());
         Story.section("The sample data (SocialGraph), at a fixed clock");
         TextTable users = TextTable.of("user", "follows", "in the feed", "unread", "the case");
         for (String user : new String[] {SocialGraph.ANA, SocialGraph.BEN, SocialGraph.CY, SocialGraph.DAN,

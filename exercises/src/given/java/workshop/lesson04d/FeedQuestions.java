@@ -9,7 +9,8 @@ import workshop.kit.catalogue.Rate;
 /**
  * The brief of Design a Social Feed: a social app's questions about its home feed, how often they
  * come at peak and how fast they must answer. The tables are yours. {@link SocialGraph} holds the
- * sizes and the sample data, {@link FeedOracle} the right answer to every sample.
+ * sizes and the sample data, {@link FeedBudget} what the cluster gives the feed at peak, and
+ * {@link FeedOracle} the right answer to every sample.
  * The step before tables (lesson 09a): write the entities, keys and relationships, and each
  * question's equality, range and order attributes; workshop.kit.model.MappingRules derives keys.
  */
@@ -30,8 +31,11 @@ public enum FeedQuestions implements QuestionInBrief {
             "opening the feed (opened(user), with every F1) sets the badge to 0",
             "the badge counts to " + SocialGraph.BADGE_MOST + ", then shows " + SocialGraph.BADGE_MOST
                     + "+: no read of it takes more than " + (SocialGraph.BADGE_MOST + 1) + " rows of a partition",
-            String.format("F1 and F2 read at most %d partitions, whoever the user follows", FeedCosts.MOST_PARTITIONS_READ),
-            String.format("a post writes at most %,d partitions, whoever posts", FeedCosts.MOST_WRITES_PER_POST),
+            String.format("F1 and F2 together read at most %,d partitions a second at peak, whoever the users follow",
+                    FeedBudget.FEED_READS_PER_SECOND),
+            String.format("posts write at most %,d partitions a second at peak, whoever posts",
+                    FeedBudget.POST_WRITES_PER_SECOND),
+            "a post reads no more rows before it writes than it may write partitions",
             String.format("no partition passes 100 MB: a post is %d bytes, an account posts %d a day",
                     SocialGraph.POST_BYTES, SocialGraph.POSTS_PER_DAY));
 

@@ -6,12 +6,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
@@ -39,9 +41,13 @@ public final class SocialGraph {
     public static final int TYPICAL_FOLLOWERS = 200;
     public static final int LARGEST_FOLLOWERS = 1_000_000;
     public static final int MOST_FOLLOWED = 2_000;
-    /** Of the accounts one user follows, at most this many have more than {@link #MANY} followers. */
-    public static final int MOST_FOLLOWED_WITH_MANY = 8;
-    public static final int MANY = 500;
+    /**
+     * The follower distribution, as the app's follow graph shows it: for each number of followers,
+     * the most accounts above it that any one user follows (a user may follow 2,000 accounts of
+     * over 200 followers, but no user follows more than 8 of over 500).
+     */
+    public static final SortedMap<Integer, Integer> MOST_FOLLOWED_OVER = Collections.unmodifiableSortedMap(new TreeMap<>(
+            Map.of(200, MOST_FOLLOWED, 300, 40, 500, 8, 800, 5, 10_000, 3, 100_000, 2)));
     /** A post as stored, with its key and the store's overhead. */
     public static final int POST_BYTES = 400;
     /** An ordinary account's posts a day. */
@@ -96,6 +102,15 @@ public final class SocialGraph {
         }
         follows.replaceAll((user, followed) -> Set.copyOf(followed));
         return Map.copyOf(follows);
+    }
+
+    /**
+     * The most accounts of more than this many followers that any one user follows, from the
+     * distribution: the bound of the nearest size at or below it, {@link #MOST_FOLLOWED} below all.
+     */
+    public static int mostFollowedOver(int followers) {
+        SortedMap<Integer, Integer> atOrBelow = MOST_FOLLOWED_OVER.headMap(followers + 1);
+        return atOrBelow.isEmpty() ? MOST_FOLLOWED : atOrBelow.get(atOrBelow.lastKey());
     }
 
     /** The accounts that follow this one. */

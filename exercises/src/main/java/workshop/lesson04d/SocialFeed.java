@@ -15,18 +15,21 @@ import workshop.kit.catalogue.Catalogue;
  *   F3  an account's profile: its 20 newest posts                               800/s   50 ms
  *   F4  an account posts, shown by F1, F2 and F3 from then on                   300/s  200 ms
  * Sizes: most accounts have about 200 followers, a few have a million; a user follows up to 2,000
- * accounts, at most 8 of them with more than 500 followers; an account posts 5 times a day, a post
- * is 400 bytes. The sample data is SocialGraph (a fixed clock; two accounts with 1,500 followers
- * stand in for those with a million).
+ * accounts, and SocialGraph.MOST_FOLLOWED_OVER says how many of them can be large (the follower
+ * distribution); an account posts 5 times a day, a post is 400 bytes. At peak the cluster gives F1
+ * and F2 together 100,000 partition reads a second, and posts 300,000 partition writes a second
+ * (FeedBudget): what one feed may read and one post may write is yours to derive. The sample data
+ * is SocialGraph (a fixed clock; two accounts with 1,500 followers stand in for those with a
+ * million).
  *
  * The rules the tests hold you to:
  *   - the newest first; posts of the same millisecond, the greater postId first
  *   - the feed shows the last 3 days of posts; a profile shows posts of any age
  *   - opened(user) comes with every F1 and sets the badge to 0; the badge counts to 99, then
  *     returns 100 (the app shows "99+"), and no read of it takes more than 100 rows of a partition
- *   - F1 and F2 read at most 10 partitions, whoever the user follows (FeedCosts)
- *   - a post writes at most 1,000 partitions, whoever posts; the tests count the writes the
- *     store applied, however they were sent
+ *   - F1 and F2 stay within their share of the read budget, whoever the user follows
+ *   - a post stays within its share of the write budget, whoever posts; the tests count the
+ *     writes the store applied, however they were sent; it reads no more rows than it may write
  *   - no partition passes 100 MB at the brief's sizes, nor holds posts the feed no longer shows
  *   - every answer is the oracle's: declare F1 to F3 served on FeedOracle's samples
  *     ({@code pattern().plan(...).servedOn(FeedOracle.feeds(), ...)}); F4 is graded by a test

@@ -12,7 +12,9 @@ import java.util.Optional;
  *   find   a profile by user id, often the user's own right after saving it: 5,000/s
  *
  * The rules the tests hold you to:
- *   - a saved profile survives losing the disks of any two of the three nodes
+ *   - a saved profile survives losing the disks of any two of the three nodes, and a power cut
+ *     of all three (every write reaches each replica's commit log)
+ *   - a re-save replaces the profile, every field of it: a null clears a field
  *   - with any one node frozen (it answers nothing), saves and finds go on answering
  *   - a find sees every save acknowledged before it, whichever coordinator and replicas it meets,
  *     even when one of them missed that save

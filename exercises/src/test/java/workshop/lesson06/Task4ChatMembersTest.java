@@ -27,6 +27,9 @@ class Task4ChatMembersTest {
 
     private static final Map<String, List<String>> MEMBERS = new TreeMap<>();
     private static final Map<String, List<String>> CHATS = new TreeMap<>();
+    /** A user is in up to this many chats, the brief says. */
+    private static final int MOST_CHATS = 500;
+    private static final String REGULAR = "regular";
     private static MeteredClient meter;
     private static ChatMembers memberships;
 
@@ -60,6 +63,10 @@ class Task4ChatMembersTest {
         // Past a page of 100: a read that takes one page and ignores LastEvaluatedKey misses the rest.
         for (int f = 1; f <= 101; f++) {
             add(fresh, "crowd", String.format("fan%03d", f));
+        }
+        // The brief's busiest user, in 500 chats: any page size or Limit below it drops some.
+        for (int c = 0; c < MOST_CHATS; c++) {
+            add(fresh, String.format("room%03d", c), REGULAR);
         }
         meter = metered;
         memberships = fresh;
@@ -120,6 +127,20 @@ class Task4ChatMembersTest {
         Metered<List<String>> result = IndexCatchUp.measured(meter, () -> memberships.chatsOf("ana"), expected);
         assertEquals(expected, result.value(), "ana's chats, ascending");
         CostExpectations.assertOneQuery("chatsOf(\"ana\")", result.cost(), expected.size());
+    }
+
+    @Test
+    @DisplayName("chatsOf returns every chat of a user in 500, the brief's most, ascending")
+    void everyChatOfTheBusiestUser() {
+        List<String> expected = sorted(CHATS.get(REGULAR));
+        List<String> chats = IndexCatchUp.measured(meter, () -> memberships.chatsOf(REGULAR), expected).value();
+        if (!chats.equals(expected)) {
+            fail(String.format("""
+                    chatsOf("%s") returned %d of the %d chats they joined.
+                      A user is in up to %d chats: a Limit, or one page of the Query, below that drops the rest.
+                      Follow LastEvaluatedKey until there is none (queryPaginator does), with no Limit.""",
+                    REGULAR, chats.size(), expected.size(), MOST_CHATS));
+        }
     }
 
     @Test

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -101,6 +104,15 @@ class ProfilesTest {
                       a copy on every node: a replication factor of 3 (replication =
                       {'class': 'SimpleStrategy', 'replication_factor': 3} in CREATE KEYSPACE).""",
                     keyspace, replicas));
+        }
+        var durable = plain.execute(SimpleStatement.newInstance(
+                "SELECT durable_writes FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).one();
+        if (durable != null && !durable.getBoolean("durable_writes")) {
+            fail(String.format("""
+                    Keyspace %s is created WITH durable_writes = false: its writes skip each node's
+                      commit log and live in memory until flushed, so a power cut on the three nodes
+                      loses every save acknowledged since the last flush, however many replicas hold
+                      it. Leave durable_writes at its default, true.""", keyspace));
         }
     }
 
@@ -214,6 +226,61 @@ class ProfilesTest {
                         FROZEN, missed.size(), saved.size(), missed.get(0), FROZEN));
             }
         }
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("a re-save replaces the profile: a find shows every field of the latest save")
+    void aResaveReplacesTheProfile() {
+        Profile first = someone();
+        Profile moved = new Profile(first.userId(), "Ana Moved", "Porto");
+        Profile cityCleared = new Profile(first.userId(), "Ana Moved", null);
+        for (Profile latest : List.of(first, moved, cityCleared)) {
+            profiles.save(latest);
+            Optional<Profile> found = profiles.find(first.userId());
+            if (!found.equals(Optional.of(latest))) {
+                fail(String.format("""
+                        save(%s) then find() returned %s: a re-save replaces the profile,
+                          every field of it, a field cleared (null) too. A write that keeps the first
+                          save (IF NOT EXISTS), or sets only the fields that have a value, leaves the
+                          user looking at a profile they changed.""",
+                        latest, found.map(Profile::toString).orElse("nothing")));
+            }
+        }
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("a level the cluster cannot meet: save and find fail with the driver's exception, at no lower level")
+    void anUnmetLevelFails(CqlSession plain) {
+        Node coordinator = plain.getMetadata().getNodes().values().iterator().next();
+        Profile ana = someone();
+        failsWhenUnmet("save(" + ana.userId() + ")", coordinator, ran -> !ran.read(), () -> {
+            profiles.save(ana);
+            return null;
+        });
+        profiles.save(ana);
+        failsWhenUnmet("find(" + ana.userId() + ")", coordinator, StatementLog.Ran::read, () -> profiles.find(ana.userId()));
+    }
+
+    /** The store answers the first matching statement "unavailable": the call must throw it, nothing else. */
+    static void failsWhenUnmet(String call, Node coordinator, Predicate<StatementLog.Ran> which, Supplier<?> work) {
+        StatementLog.Recorded<?> ran;
+        try {
+            ran = log.record(() -> {
+                log.failAfterApplying(which, new UnavailableException(coordinator, DefaultConsistencyLevel.QUORUM, 2, 1));
+                return work.get();
+            });
+        } catch (DriverException expected) {
+            return;
+        }
+        fail(String.format("""
+                %s returned %s though the cluster answered that it could not meet the level asked
+                  (UnavailableException: 2 replicas needed, 1 alive). It ran: %s.
+                  A save or find the rules cannot serve fails with the driver's exception: at a lower
+                  level, or with the error swallowed, a save can be lost and a find can miss the user's
+                  own profile, and nobody is told.""",
+                call, ran.value() == null ? "normally" : ran.value(), describe(ran.statements())));
     }
 
     /**

@@ -6,9 +6,12 @@ import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -16,9 +19,12 @@ import workshop.kit.terminal.Words;
 
 /**
  * The largest partition of a table in the sample data, measured when a pattern declares no growth:
- * its rows counted by the store (COUNT(*) per partition key, over the whole table), the bytes of its
- * rows' values as the driver receives them (the store's per-cell overhead and compression aside),
- * and, when a clustering column is a time, the rows it gained a day between its oldest and newest.
+ * its rows counted from the table's keys read in token order (a plain paged SELECT of the key
+ * columns, which Cassandra pages on every table shape), the bytes of its rows' values as the driver
+ * receives them (the store's per-cell overhead and compression aside), and, when a clustering
+ * column is a time, the rows it gained a day between its oldest and newest. A table past
+ * {@link #MOST_SCANNED} rows is sampled: the partitions of its first rows in token order, which the
+ * partitioner's hash spreads at random over the keys.
  *
  * @param table      the table
  * @param key        its partition key's values, as text
@@ -26,35 +32,66 @@ import workshop.kit.terminal.Words;
  * @param valueBytes bytes of its rows' values: summed over its first {@link #SIZED} rows, scaled to all when it holds more
  * @param timeColumn the time clustering column the rate is read from, or null when it has none
  * @param rowsPerDay rows a day between its oldest and newest time, when it has a time column and they differ
+ * @param shape      what else bounds the table's partitions: clustering columns, a bucket in the key, a TTL
  */
 public record LargestPartition(String table, String key, long rows, long valueBytes, String timeColumn,
-                               OptionalDouble rowsPerDay) {
+                               OptionalDouble rowsPerDay, Shape shape) {
+
+    /**
+     * What the schema says about how a table's partitions can grow.
+     *
+     * @param clustered      whether it has clustering columns (without them a partition is one row)
+     * @param bucket         a column of its partition key that holds a time or a bucket of one, or null
+     * @param ttl            its default time to live; zero when rows are kept until deleted
+     * @param partitionsRead partitions counted; fewer than the table's when it was sampled
+     * @param sampled        whether the count stopped at {@link #MOST_SCANNED} rows
+     */
+    public record Shape(boolean clustered, String bucket, Duration ttl, long partitionsRead, boolean sampled) {
+
+        /** A clustered table with nothing to bound it, counted whole: the shape most tests build. */
+        public static Shape clusteredUnbounded(long partitionsRead) {
+            return new Shape(true, null, Duration.ZERO, partitionsRead, false);
+        }
+    }
 
     /** The rows read to size a partition: enough for a mean, few enough to stay cheap at any size. */
     static final int SIZED = 1_000;
-    private static final Set<String> TIMES = Set.of("timestamp", "timeuuid");
+    /** Rows counted before the count becomes a sample: a few seconds of reading keys on a laptop. */
+    static final long MOST_SCANNED = 1_000_000;
+    private static final Set<String> TIMES = Set.of("timestamp", "timeuuid", "date");
+    /** Names a bucket column goes by when its type says nothing of time (an int of days, say). */
+    private static final List<String> BUCKET_NAMES = List.of("bucket", "day", "week", "month", "year", "hour", "date");
 
     /** Past either rule of thumb already, in the sample data alone. */
     boolean tooBig() {
         return rows > Growth.MOST_ROWS || valueBytes > Growth.MOST_BYTES;
     }
 
-    /** The growth the data shows, for the bucket advice: its rate, and the mean size of its rows. */
+    /** The mean bytes of a row's values, at least one. */
+    int rowBytes() {
+        return (int) Math.max(1, valueBytes / Math.max(1, rows));
+    }
+
+    /** The growth the data shows, for the projection and the bucket advice: its rate, and the mean size of its rows. */
     Optional<Growth> growth() {
-        return rowsPerDay.isPresent() ? Optional.of(Growth.perDay(rowsPerDay.getAsDouble(),
-                (int) Math.max(1, valueBytes / Math.max(1, rows)))) : Optional.empty();
+        if (rowsPerDay.isEmpty()) {
+            return Optional.empty();
+        }
+        Growth measured = Growth.perDay(rowsPerDay.getAsDouble(), rowBytes());
+        return Optional.of(shape.ttl().isZero() ? measured : measured.keptFor(shape.ttl()));
     }
 
     /** "readings_by_sensor (a-fast-1, 2024-02-29): 144 rows, 7 KB of values, 145 rows a day (by time)". */
     String summary() {
-        return String.format("%s (%s): %s, %s%s of values%s", table, key, Words.count(rows, "row"), rows > SIZED ? "about " : "",
+        return String.format("%s (%s): %s, %s%s of values%s%s", table, key, Words.count(rows, "row"), rows > SIZED ? "about " : "",
                 Growth.size(valueBytes),
                 rowsPerDay.isPresent() ? String.format(", %s rows a day (by %s)", perDay(rowsPerDay.getAsDouble()), timeColumn)
-                        : timeColumn == null ? "" : ", one time (" + timeColumn + ") only: no rate");
+                        : timeColumn == null ? "" : ", one time (" + timeColumn + ") only: no rate",
+                shape.sampled() ? String.format(", largest of %,d partitions sampled in token order", shape.partitionsRead()) : "");
     }
 
     static String perDay(double rate) {
-        return rate >= 10 ? String.format("%,.0f", rate) : String.format("%.1f", rate);
+        return rate >= 10 ? String.format(Locale.ROOT, "%,.0f", rate) : String.format(Locale.ROOT, "%.1f", rate);
     }
 
     /** Measures the table on the session (bound to its keyspace); empty when the table has no rows. */
@@ -71,28 +108,37 @@ public record LargestPartition(String table, String key, long rows, long valueBy
         Optional<Row> timed = columns.stream().filter(c -> c.getString("kind").equals("clustering"))
                 .filter(c -> TIMES.contains(c.getString("type"))).min(Comparator.comparingInt(c -> c.getInt("position")));
         String time = timed.map(c -> c.getString("column_name")).orElse(null);
-        // A timeuuid as the timestamp it holds, so that min and max compare times and return instants.
-        String instant = timed.map(c -> c.getString("type").equals("timeuuid") ? "toTimestamp(" + quoted(time) + ")" : quoted(time))
-                .orElse(null);
         String keyList = String.join(", ", key.stream().map(LargestPartition::quoted).toList());
-        String span = time == null ? "" : ", min(" + instant + "), max(" + instant + ")";
-        Row largest = null;
-        for (Row row : session.execute(session.prepare("SELECT " + keyList + ", count(*)" + span + " FROM " + quoted(table)
-                + " GROUP BY " + keyList).bind())) {
-            if (largest == null || row.getLong(key.size()) > largest.getLong(key.size())) {
-                largest = row;
+        // A timeuuid or a date as the instant it holds, so that times compare and rates come in days.
+        String instant = timed.map(c -> c.getString("type").equals("timestamp") ? quoted(time) : "toTimestamp(" + quoted(time) + ")")
+                .map(expression -> ", " + expression).orElse("");
+        Counted largest = new Counted();
+        Counted current = null;
+        long scanned = 0;
+        long partitions = 0;
+        boolean sampled = false;
+        // Rows come in token order, each partition's together: a change of key ends a partition.
+        for (Row row : session.execute(session.prepare("SELECT " + keyList + instant + " FROM " + quoted(table)).bind())) {
+            if (current == null || !current.holds(row, key.size())) {
+                if (scanned >= MOST_SCANNED) {
+                    sampled = true;
+                    break;
+                }
+                largest = Counted.larger(largest, current);
+                current = new Counted(row, key.size());
+                partitions++;
             }
+            current.add(time == null ? null : row.getInstant(key.size()));
+            scanned++;
         }
-        if (largest == null) {
+        largest = Counted.larger(largest, current);
+        if (largest.rows == 0) {
             return Optional.empty();
         }
-        long rows = largest.getLong(key.size());
         BoundStatementBuilder partition = session.prepare("SELECT * FROM " + quoted(table) + " WHERE "
                 + String.join(" AND ", key.stream().map(k -> quoted(k) + " = ?").toList()) + " LIMIT ?").boundStatementBuilder();
-        List<String> keyValues = new ArrayList<>();
         for (int i = 0; i < key.size(); i++) {
-            partition.setBytesUnsafe(i, largest.getBytesUnsafe(i));
-            keyValues.add(String.valueOf(largest.getObject(i)));
+            partition.setBytesUnsafe(i, largest.keyBytes.get(i));
         }
         long sized = 0;
         long bytes = 0;
@@ -103,10 +149,52 @@ public record LargestPartition(String table, String key, long rows, long valueBy
                 bytes += value == null ? 0 : value.remaining();
             }
         }
-        long valueBytes = sized == 0 ? 0 : bytes * rows / sized;
-        OptionalDouble rate = time == null ? OptionalDouble.empty()
-                : rate(rows, largest.getInstant(key.size() + 1).toEpochMilli(), largest.getInstant(key.size() + 2).toEpochMilli());
-        return Optional.of(new LargestPartition(table, String.join(", ", keyValues), rows, valueBytes, time, rate));
+        long valueBytes = sized == 0 ? 0 : bytes * largest.rows / sized;
+        OptionalDouble rate = time == null || largest.oldest == null ? OptionalDouble.empty()
+                : rate(largest.rows, largest.oldest.toEpochMilli(), largest.newest.toEpochMilli());
+        Shape shape = new Shape(columns.stream().anyMatch(c -> c.getString("kind").equals("clustering")), bucket(columns),
+                ttl(session, keyspace, table), partitions, sampled);
+        return Optional.of(new LargestPartition(table, String.join(", ", largest.keyText), largest.rows, valueBytes, time, rate, shape));
+    }
+
+    /** One partition as its rows go by: its key, its rows, its oldest and newest time. */
+    private static final class Counted {
+        private final List<ByteBuffer> keyBytes = new ArrayList<>();
+        private final List<String> keyText = new ArrayList<>();
+        private long rows;
+        private Instant oldest;
+        private Instant newest;
+
+        Counted() {}
+
+        Counted(Row row, int keyColumns) {
+            for (int i = 0; i < keyColumns; i++) {
+                keyBytes.add(row.getBytesUnsafe(i));
+                keyText.add(String.valueOf(row.getObject(i)));
+            }
+        }
+
+        boolean holds(Row row, int keyColumns) {
+            for (int i = 0; i < keyColumns; i++) {
+                if (!Objects.equals(keyBytes.get(i), row.getBytesUnsafe(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void add(Instant at) {
+            rows++;
+            if (at != null) {
+                oldest = oldest == null || at.isBefore(oldest) ? at : oldest;
+                newest = newest == null || at.isAfter(newest) ? at : newest;
+            }
+        }
+
+        /** The one with more rows; the first when they hold as many. */
+        static Counted larger(Counted so, Counted next) {
+            return next == null || next.rows <= so.rows ? so : next;
+        }
     }
 
     /** Rows a day over the span between the oldest and the newest: none when they are the same instant. */
@@ -114,6 +202,21 @@ public record LargestPartition(String table, String key, long rows, long valueBy
         long span = newestMillis - oldestMillis;
         return rows < 2 || span <= 0 ? OptionalDouble.empty()
                 : OptionalDouble.of((rows - 1) * (double) Duration.ofDays(1).toMillis() / span);
+    }
+
+    /** A partition key column that holds a time, or by its name a bucket of one. */
+    private static String bucket(List<Row> columns) {
+        return columns.stream().filter(c -> c.getString("kind").equals("partition_key"))
+                .filter(c -> TIMES.contains(c.getString("type"))
+                        || BUCKET_NAMES.stream().anyMatch(c.getString("column_name").toLowerCase(Locale.ROOT)::contains))
+                .map(c -> c.getString("column_name")).findFirst().orElse(null);
+    }
+
+    private static Duration ttl(CqlSession session, String keyspace, String table) {
+        Row row = session.execute(session.prepare(
+                "SELECT default_time_to_live FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?")
+                .bind(keyspace, table)).one();
+        return row == null ? Duration.ZERO : Duration.ofSeconds(row.getInt(0));
     }
 
     private static List<String> ordered(List<Row> columns, String kind) {

@@ -315,7 +315,7 @@ class CatalogueCheckTest {
                 pattern("W", Rate.perSecond(2_000), Plan.point("messages_by_id").walking(10, "not a walk"))
                         .servedBy("ten ids at once", () -> bodiesById(true))));
         assertEquals(Verdict.EXPLAINED, report.resultsOf("A").get(0).verdict(), report.render());
-        assertTrue(reasons(report, "A").contains("read 10 rows side by side"), report.render());
+        assertTrue(reasons(report, "A").contains("sent 10 reads side by side"), report.render());
         assertTrue(reasons(report, "S").contains("ran one after another"), report.render());
         assertTrue(reasons(report, "W").contains("a fan-out"), report.render());
     }

@@ -102,7 +102,7 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
                 .filter(bucketed -> !bucketed.tooBig()).map(bucketed -> bucketed.bucket().orElseThrow()).findFirst();
     }
 
-    /** What bounds a partition, in words: "a 10-day bucket", "no time bucket, rows kept 2 years (none stated)". */
+    /** What bounds a partition, in words: "a 10-day bucket", "no time bucket, rows kept 2 years, as no retention is stated". */
     String bound() {
         if (most > 0) {
             return "a declared bound";
@@ -110,7 +110,7 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         if (bucket.isPresent() && bucket.get().compareTo(kept()) < 0) {
             return "a " + bucketName(bucket.get()) + " bucket";
         }
-        String kept = "rows kept " + length(kept()) + (retention.isEmpty() ? " (no retention stated, so two years assumed)" : "");
+        String kept = "rows kept " + length(kept()) + (retention.isEmpty() ? ", as no retention is stated" : "");
         return bucket.isPresent() ? kept + ", less than its bucket" : "no time bucket, " + kept;
     }
 

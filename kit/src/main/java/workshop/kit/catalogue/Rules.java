@@ -205,8 +205,9 @@ final class Rules {
      */
     static Optional<String> measuredProblem(LargestPartition largest) {
         Optional<Growth> growth = largest.growth();
-        String rate = growth.map(g -> String.format(" at the %s rows a day the data shows (by %s)",
-                LargestPartition.perDay(g.rowsPerDay()), largest.timeColumn())).orElse("");
+        String perDay = growth.map(g -> String.format("%s rows a day (by %s)", LargestPartition.perDay(g.rowsPerDay()),
+                largest.timeColumn())).orElse("");
+        String rate = " at the " + perDay.replace(" (by", " the data shows (by");
         if (largest.tooBig()) {
             String fix = growth.map(g -> advice(g) + rate)
                     .orElse("Its rows carry no time to bucket by: add a bucket or a shard number to the partition key");
@@ -220,7 +221,7 @@ final class Rules {
         if (growth.isPresent() && shape.bucket() == null && growth.get().tooBig()) {
             return Optional.of(String.format("reads %s, whose largest partition (%s) holds %,d rows now and gains %s: "
                     + "projected over the time its rows are kept, it reaches %s", largest.table(), largest.key(), largest.rows(),
-                    rate.substring(" at the ".length()), projected(growth.get())));
+                    perDay, projected(growth.get())));
         }
         if (shape.clustered() && largest.timeColumn() == null && shape.bucket() == null && shape.ttl().isZero()
                 && largest.rows() > GROUP_SIGNAL) {

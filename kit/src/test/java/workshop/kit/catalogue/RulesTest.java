@@ -356,7 +356,7 @@ class RulesTest {
         List<String> problems = Rules.declarationProblems(growing(Growth.perMonth(500_000, 100)), BUSY);
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).contains("grow to 12,166,667 rows and 1.2 GB (100 bytes a row, no time bucket, rows kept"
-                + " 2 years (no retention stated, so two years assumed))"), problems.get(0));
+                + " 2 years, as no retention is stated)"), problems.get(0));
         assertTrue(problems.get(0).contains("A day bucket in the partition key keeps each under it (16,667 rows, 1.7 MB)"),
                 problems.get(0));
     }
@@ -431,9 +431,9 @@ class RulesTest {
         LargestPartition ratings = new LargestPartition("ratings_by_item", "i1", 44_342, 2_660_520, "rated_at",
                 OptionalDouble.of(985), LargestPartition.Shape.clusteredUnbounded(2_600));
         String problem = Rules.measuredProblem(ratings).orElseThrow();
-        assertTrue(problem.contains("holds 44,342 rows now and gains 985 rows a day the data shows (by rated_at)"), problem);
-        assertTrue(problem.contains("it reaches 719,050 rows and 43.1 MB (60 bytes a row, no time bucket, rows kept 2 years"
-                + " (no retention stated, so two years assumed))"), problem);
+        assertTrue(problem.contains("holds 44,342 rows now and gains 985 rows a day (by rated_at)"), problem);
+        assertTrue(problem.contains("it reaches 719,050 rows and 43.1 MB (60 bytes a row, no time bucket, rows kept 2 years,"
+                + " as no retention is stated)"), problem);
         LargestPartition expiring = new LargestPartition("ratings_by_item", "i1", 44_342, 2_660_520, "rated_at",
                 OptionalDouble.of(985), new LargestPartition.Shape(true, null, Duration.ofDays(60), 2_600, false));
         assertEquals(Optional.empty(), Rules.measuredProblem(expiring), "a 60-day TTL keeps it at 59,100 rows");

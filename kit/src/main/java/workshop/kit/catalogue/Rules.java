@@ -91,6 +91,19 @@ final class Rules {
                 PatternResult.AnswerCheck.WRONG);
     }
 
+    /** A judged run that fails for these reasons too, found before it ran (a partition past the rule). */
+    static PatternResult failedToo(PatternResult judged, List<String> reasons) {
+        if (reasons.isEmpty()) {
+            return judged;
+        }
+        List<String> all = new ArrayList<>(reasons);
+        if (judged.verdict() == Verdict.FAILED) {
+            all.addAll(judged.reasons());
+        }
+        return new PatternResult(judged.pattern(), judged.sample(), Verdict.FAILED, all, judged.observed(), judged.notes(),
+                judged.answer());
+    }
+
     static PatternResult judge(AccessPattern pattern, String sample, Observation seen, Rate busy) {
         Plan plan = pattern.plan();
         List<String> failures = new ArrayList<>();

@@ -21,9 +21,9 @@ import java.util.Optional;
 public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket, Optional<Duration> retention, long most) {
 
     /** A common Cassandra rule of thumb for one partition: past it, reads, compaction and repair suffer. */
-    static final long MOST_BYTES = 100_000_000;
+    public static final long MOST_BYTES = 100_000_000;
     /** The same rule of thumb counted in rows. */
-    static final long MOST_ROWS = 100_000;
+    public static final long MOST_ROWS = 100_000;
     static final Duration TWO_YEARS = Duration.ofDays(730);
 
     /** Buckets the advice chooses from, widest first: the widest that keeps a partition under the rule. */
@@ -89,6 +89,14 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
 
     public long bytes() {
         return rows() * rowBytes;
+    }
+
+    /**
+     * Whole days of this growth one partition holds within the rule of thumb, by rows and by bytes,
+     * whichever fills first: the widest bucket, or the longest TTL, that keeps it under.
+     */
+    public long daysWithinTheRule() {
+        return (long) Math.floor(Math.min(MOST_ROWS / rowsPerDay, MOST_BYTES / (rowsPerDay * rowBytes)));
     }
 
     /** Past the rule of thumb by either measure: 100,000 rows or 100 MB. */

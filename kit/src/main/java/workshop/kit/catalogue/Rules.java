@@ -204,8 +204,7 @@ final class Rules {
             return String.format("A %s bucket in the partition key keeps each under it (%,d rows, %s)",
                     Growth.bucketName(width), bucketed.rows(), Growth.size(bucketed.bytes()));
         }).orElse("Even an hour's bucket is past it: split the partition key further (a shard number)");
-        long days = (long) Math.floor(Math.min(Growth.MOST_ROWS / growth.rowsPerDay(),
-                Growth.MOST_BYTES / (growth.rowsPerDay() * growth.rowBytes())));
+        long days = growth.daysWithinTheRule();
         return days < 1 ? bucket : bucket + String.format("; or, if its rows may expire, a TTL of %s keeps it under",
                 Growth.length(Duration.ofDays(days)));
     }

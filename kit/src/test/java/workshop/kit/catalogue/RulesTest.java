@@ -381,6 +381,17 @@ class RulesTest {
     }
 
     @Test
+    void theDaysAPartitionHoldsWithinTheRuleAreCountedByWhicheverLimitComesFirst() {
+        // The big group reaches 100,000 rows in 6 days and 100 MB in 60; the same bucket passes, a day more fails.
+        Growth group = Growth.perMonth(500_000, 100);
+        assertEquals(6, group.daysWithinTheRule());
+        assertEquals(List.of(), Rules.declarationProblems(growing(group.bucketedBy(Duration.ofDays(6))), BUSY));
+        assertEquals(1, Rules.declarationProblems(growing(group.bucketedBy(Duration.ofDays(7))), BUSY).size());
+        // 1,000 rows a day of 10 KB: 100 MB in 10 days, long before 100,000 rows.
+        assertEquals(10, Growth.perDay(1_000, 10_000).daysWithinTheRule());
+    }
+
+    @Test
     void aRetentionShorterThanItsGrowthBoundsAPartitionWithoutABucket() {
         AccessPattern kept = growing(Growth.perDay(8_640, 60).keptFor(Duration.ofDays(7)));
         assertEquals(List.of(), Rules.declarationProblems(kept, BUSY));

@@ -406,8 +406,9 @@ class access_pattern_catalogue {
                 read stops at the limit. Every other busy question gets a table shaped like it, written
                 alongside, with one table as the source of truth the others can be rebuilt from. Rare
                 questions reuse a key or run as batch jobs; text search goes to a search index. A bucket
-                in the key caps partitions that grow without end. Then I prove it: each busy pattern
-                reads one partition, measured, not assumed." """);
+                in the key caps partitions that grow without end, as wide as the busiest one's rate
+                allows under 100,000 rows or 100 MB, whichever it reaches first. Then I prove it: each
+                busy pattern reads one partition, measured, not assumed." """);
         Story.say("""
                 The checker runs on any class implementing workshop.kit.catalogue.Catalogue:
                 ./jbang catalogue fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java checks this

@@ -2,6 +2,7 @@ package workshop.kit.catalogue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,8 +18,11 @@ import java.util.Optional;
  * @param bucket     the time bucket in the partition key, if it has one
  * @param retention  how long rows are kept (a TTL, a retention job), if stated; two years are assumed otherwise
  * @param most       the most rows a partition ever holds, when the brief bounds it; 0 when it grows with time
+ * @param keptBy     where a retention the checker measured comes from, in words ("rows written with a TTL of
+ *                   3 days"); empty when the brief states it
  */
-public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket, Optional<Duration> retention, long most) {
+public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket, Optional<Duration> retention, long most,
+                     String keptBy) {
 
     /** A common Cassandra rule of thumb for one partition: past it, reads, compaction and repair suffer. */
     public static final long MOST_BYTES = 100_000_000;
@@ -34,6 +38,7 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         if (!(rowsPerDay > 0 || most > 0) || rowBytes < 1) {
             throw new IllegalArgumentException("a growing partition gains rows of some size: rows a day and bytes a row above zero");
         }
+        Objects.requireNonNull(keptBy, "keptBy");
         if (bucket.isPresent() && !positive(bucket.get()) || retention.isPresent() && !positive(retention.get())) {
             throw new IllegalArgumentException("a bucket and a retention are spans of time above zero");
         }
@@ -44,7 +49,7 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
     }
 
     public static Growth perDay(double rows, int rowBytes) {
-        return new Growth(rows, rowBytes, Optional.empty(), Optional.empty(), 0);
+        return new Growth(rows, rowBytes, Optional.empty(), Optional.empty(), 0, "");
     }
 
     /**
@@ -55,7 +60,7 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         if (rows < 1) {
             throw new IllegalArgumentException("a bounded partition holds at least one row");
         }
-        return new Growth(0, rowBytes, Optional.empty(), Optional.empty(), rows);
+        return new Growth(0, rowBytes, Optional.empty(), Optional.empty(), rows, "");
     }
 
     /** A month counted as 30 days, as the briefs count it. */
@@ -65,12 +70,17 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
 
     /** The partition key holds a time bucket this wide: a partition stops growing when its bucket ends. */
     public Growth bucketedBy(Duration width) {
-        return new Growth(rowsPerDay, rowBytes, Optional.of(width), retention, most);
+        return new Growth(rowsPerDay, rowBytes, Optional.of(width), retention, most, keptBy);
     }
 
     /** Rows older than this are deleted (a TTL): no partition outlives it. */
     public Growth keptFor(Duration retention) {
-        return new Growth(rowsPerDay, rowBytes, bucket, Optional.of(retention), most);
+        return keptFor(retention, "");
+    }
+
+    /** A retention the checker measured, with the words that say where it comes from: "rows written with a TTL of 3 days". */
+    Growth keptFor(Duration retention, String keptBy) {
+        return new Growth(rowsPerDay, rowBytes, bucket, Optional.of(retention), most, keptBy);
     }
 
     /** How long rows are kept: the stated retention, or two years. */
@@ -118,8 +128,18 @@ public record Growth(double rowsPerDay, int rowBytes, Optional<Duration> bucket,
         if (bucket.isPresent() && bucket.get().compareTo(kept()) < 0) {
             return "a " + bucketName(bucket.get()) + " bucket";
         }
-        String kept = "rows kept " + length(kept()) + (retention.isEmpty() ? ", as no retention is stated" : "");
-        return bucket.isPresent() ? kept + ", less than its bucket" : "no time bucket, " + kept;
+        return bucket.isPresent() ? retained() + ", less than its bucket" : "no time bucket, " + retained();
+    }
+
+    /**
+     * How long rows are kept and why: "rows kept 7 days", "rows written with a TTL of 3 days",
+     * "rows kept 60 days by the table's default TTL", "rows kept 2 years, as no retention is stated".
+     */
+    String retained() {
+        if (retention.isEmpty()) {
+            return "rows kept " + length(kept()) + ", as no retention is stated";
+        }
+        return keptBy.isEmpty() ? "rows kept " + length(kept()) : keptBy;
     }
 
     /** "10-day", "month", "week", "day", "1-hour": a bucket's width as a name. */

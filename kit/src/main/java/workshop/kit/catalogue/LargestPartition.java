@@ -2,6 +2,7 @@ package workshop.kit.catalogue;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
@@ -33,6 +34,7 @@ import workshop.kit.terminal.Words;
  * @param timeColumn the time clustering column the rate is read from, or null when it has none
  * @param rowsPerDay rows a day between its oldest and newest time, when it has a time column and they differ
  * @param shape      what else bounds the table's partitions: clustering columns, a bucket in the key, a TTL
+ *                   (the TTL its rows carry, read from the partition's first {@link #SIZED} rows, else the table's)
  */
 public record LargestPartition(String table, String key, long rows, long valueBytes, String timeColumn,
                                OptionalDouble rowsPerDay, Shape shape) {
@@ -42,15 +44,25 @@ public record LargestPartition(String table, String key, long rows, long valueBy
      *
      * @param clustered      whether it has clustering columns (without them a partition is one row)
      * @param bucket         a column of its partition key that holds a time or a bucket of one, or null
-     * @param ttl            its default time to live; zero when rows are kept until deleted
+     * @param ttl            how long its rows live: the longest TTL they were written with, else the
+     *                       table's default; zero when a row is kept until deleted
+     * @param ttlWritten     whether the ttl is the one the rows were written with ({@code USING TTL}),
+     *                       rather than the table's default
      * @param partitionsRead partitions counted; fewer than the table's when it was sampled
      * @param sampled        whether the count stopped at {@link #MOST_SCANNED} rows
      */
-    public record Shape(boolean clustered, String bucket, Duration ttl, long partitionsRead, boolean sampled) {
+    public record Shape(boolean clustered, String bucket, Duration ttl, boolean ttlWritten, long partitionsRead,
+                        boolean sampled) {
 
         /** A clustered table with nothing to bound it, counted whole: the shape most tests build. */
         public static Shape clusteredUnbounded(long partitionsRead) {
-            return new Shape(true, null, Duration.ZERO, partitionsRead, false);
+            return new Shape(true, null, Duration.ZERO, false, partitionsRead, false);
+        }
+
+        /** "rows written with a TTL of 3 days", "rows kept 60 days by the table's default TTL". */
+        String keptBy() {
+            return ttlWritten ? "rows written with a TTL of " + Growth.length(ttl)
+                    : "rows kept " + Growth.length(ttl) + " by the table's default TTL";
         }
     }
 
@@ -59,6 +71,13 @@ public record LargestPartition(String table, String key, long rows, long valueBy
     /** Rows counted before the count becomes a sample: a few seconds of reading keys on a laptop. */
     static final long MOST_SCANNED = 1_000_000;
     private static final Set<String> TIMES = Set.of("timestamp", "timeuuid", "date");
+    /**
+     * Types whose column is one cell, so that TTL() reads it: not a counter (it has no TTL), not a
+     * collection or a user type unless frozen (their cells each carry their own).
+     */
+    private static final Set<String> ONE_CELL = Set.of("ascii", "bigint", "blob", "boolean", "date", "decimal", "double",
+            "duration", "float", "inet", "int", "smallint", "text", "time", "timestamp", "timeuuid", "tinyint", "uuid",
+            "varchar", "varint");
     /** Names a bucket column goes by when its type says nothing of time (an int of days, say). */
     private static final List<String> BUCKET_NAMES = List.of("bucket", "day", "week", "month", "year", "hour", "date");
 
@@ -78,14 +97,15 @@ public record LargestPartition(String table, String key, long rows, long valueBy
             return Optional.empty();
         }
         Growth measured = Growth.perDay(rowsPerDay.getAsDouble(), rowBytes());
-        return Optional.of(shape.ttl().isZero() ? measured : measured.keptFor(shape.ttl()));
+        return Optional.of(shape.ttl().isZero() ? measured : measured.keptFor(shape.ttl(), shape.keptBy()));
     }
 
     /** "readings_by_sensor (a-fast-1, 2024-02-29): 144 rows, 7 KB of values, 145 rows a day (by time)". */
     String summary() {
         return String.format("%s (%s): %s, %s%s of values%s%s", table, key, Words.count(rows, "row"), rows > SIZED ? "about " : "",
                 Growth.size(valueBytes),
-                rowsPerDay.isPresent() ? String.format(", %s rows a day (by %s)", perDay(rowsPerDay.getAsDouble()), timeColumn)
+                rowsPerDay.isPresent() ? String.format(", %s rows a day (by %s), %s", perDay(rowsPerDay.getAsDouble()), timeColumn,
+                        growth().orElseThrow().retained())
                         : timeColumn == null ? "" : ", one time (" + timeColumn + ") only: no rate",
                 shape.sampled() ? String.format(", largest of %,d partitions sampled in token order", shape.partitionsRead()) : "");
     }
@@ -135,14 +155,9 @@ public record LargestPartition(String table, String key, long rows, long valueBy
         if (largest.rows == 0) {
             return Optional.empty();
         }
-        BoundStatementBuilder partition = session.prepare("SELECT * FROM " + quoted(table) + " WHERE "
-                + String.join(" AND ", key.stream().map(k -> quoted(k) + " = ?").toList()) + " LIMIT ?").boundStatementBuilder();
-        for (int i = 0; i < key.size(); i++) {
-            partition.setBytesUnsafe(i, largest.keyBytes.get(i));
-        }
         long sized = 0;
         long bytes = 0;
-        for (Row row : session.execute(partition.setInt(key.size(), SIZED).build())) {
+        for (Row row : session.execute(firstRows(session, table, "*", key, largest))) {
             sized++;
             for (int i = 0; i < row.getColumnDefinitions().size(); i++) {
                 ByteBuffer value = row.getBytesUnsafe(i);
@@ -152,9 +167,60 @@ public record LargestPartition(String table, String key, long rows, long valueBy
         long valueBytes = sized == 0 ? 0 : bytes * largest.rows / sized;
         OptionalDouble rate = time == null || largest.oldest == null ? OptionalDouble.empty()
                 : rate(largest.rows, largest.oldest.toEpochMilli(), largest.newest.toEpochMilli());
+        Duration tableTtl = ttl(session, keyspace, table);
+        Optional<Duration> written = writtenTtl(session, table, columns, key, largest);
+        Duration kept = written.filter(w -> w.isZero() || w.compareTo(tableTtl) > 0).orElse(tableTtl);
         Shape shape = new Shape(columns.stream().anyMatch(c -> c.getString("kind").equals("clustering")), bucket(columns),
-                ttl(session, keyspace, table), partitions, sampled);
+                kept, written.isPresent() && !kept.isZero() && !kept.equals(tableTtl), partitions, sampled);
         return Optional.of(new LargestPartition(table, String.join(", ", largest.keyText), largest.rows, valueBytes, time, rate, shape));
+    }
+
+    /** The first {@link #SIZED} rows of the partition, these columns of them. */
+    private static BoundStatement firstRows(CqlSession session, String table, String selected, List<String> key, Counted partition) {
+        BoundStatementBuilder rows = session.prepare("SELECT " + selected + " FROM " + quoted(table) + " WHERE "
+                + String.join(" AND ", key.stream().map(k -> quoted(k) + " = ?").toList()) + " LIMIT ?").boundStatementBuilder();
+        for (int i = 0; i < key.size(); i++) {
+            rows.setBytesUnsafe(i, partition.keyBytes.get(i));
+        }
+        return rows.setInt(key.size(), SIZED).build();
+    }
+
+    /**
+     * The TTL the partition's first rows were written with ({@code USING TTL}, or the table's default
+     * applied at write): the longest one left, rounded up to the hour, and to the day past a day, as
+     * a row written a while ago has less left than it was given. Zero when a row holds a value
+     * written without one; empty when no regular column can tell (none of one cell, or all null).
+     */
+    private static Optional<Duration> writtenTtl(CqlSession session, String table, List<Row> columns, List<String> key,
+                                                 Counted partition) {
+        List<String> cells = columns.stream().filter(c -> c.getString("kind").equals("regular"))
+                .filter(c -> ONE_CELL.contains(c.getString("type")) || c.getString("type").startsWith("frozen<"))
+                .map(c -> quoted(c.getString("column_name"))).toList();
+        if (cells.isEmpty()) {
+            return Optional.empty();
+        }
+        // Each column beside its TTL: a value with no TTL is a row kept until deleted, a null says nothing.
+        String selected = String.join(", ", cells.stream().map(c -> c + ", TTL(" + c + ")").toList());
+        Optional<Duration> longest = Optional.empty();
+        for (Row row : session.execute(firstRows(session, table, selected, key, partition))) {
+            for (int i = 0; i < cells.size(); i++) {
+                if (row.getBytesUnsafe(2 * i) == null) {
+                    continue;
+                }
+                if (row.isNull(2 * i + 1)) {
+                    return Optional.of(Duration.ZERO);
+                }
+                Duration left = Duration.ofSeconds(row.getInt(2 * i + 1));
+                longest = Optional.of(longest.filter(l -> l.compareTo(left) >= 0).orElse(left));
+            }
+        }
+        return longest.map(LargestPartition::roundedUp);
+    }
+
+    /** Up to the hour, and past a day up to the day: "3 days" for 2 days 23 hours left. */
+    static Duration roundedUp(Duration left) {
+        Duration hours = Duration.ofHours((left.toSeconds() + 3_599) / 3_600);
+        return hours.toHours() <= 24 ? hours : Duration.ofDays((hours.toHours() + 23) / 24);
     }
 
     /** One partition as its rows go by: its key, its rows, its oldest and newest time. */

@@ -431,7 +431,8 @@ class RulesTest {
         assertTrue(Rules.measuredProblem(timeless).orElseThrow().contains("no time to bucket by"));
         LargestPartition small = measured(144, 8_640, "time", OptionalDouble.of(120));
         assertEquals(Optional.empty(), Rules.measuredProblem(small), "120 a day for two years is 87,600 rows of 60 bytes");
-        assertEquals("readings (s1): 144 rows, 8 KB of values, 120 rows a day (by time)", small.summary());
+        assertEquals("readings (s1): 144 rows, 8 KB of values, 120 rows a day (by time), rows kept 2 years, as no retention"
+                + " is stated", small.summary());
         assertTrue(Rules.measuredProblem(measured(144, 8_640, "time", OptionalDouble.of(145))).orElseThrow()
                 .contains("it reaches 105,850 rows"), "145 a day is past 100,000 rows within two years");
     }
@@ -446,11 +447,34 @@ class RulesTest {
         assertTrue(problem.contains("it reaches 719,050 rows and 43.1 MB (60 bytes a row, no time bucket, rows kept 2 years,"
                 + " as no retention is stated)"), problem);
         LargestPartition expiring = new LargestPartition("ratings_by_item", "i1", 44_342, 2_660_520, "rated_at",
-                OptionalDouble.of(985), new LargestPartition.Shape(true, null, Duration.ofDays(60), 2_600, false));
+                OptionalDouble.of(985), new LargestPartition.Shape(true, null, Duration.ofDays(60), false, 2_600, false));
         assertEquals(Optional.empty(), Rules.measuredProblem(expiring), "a 60-day TTL keeps it at 59,100 rows");
         LargestPartition bucketed = new LargestPartition("ratings_by_item", "i1, 2024-03", 20_000, 1_200_000, "rated_at",
-                OptionalDouble.of(985), new LargestPartition.Shape(true, "month", Duration.ZERO, 2_600, false));
+                OptionalDouble.of(985), new LargestPartition.Shape(true, "month", Duration.ZERO, false, 2_600, false));
         assertEquals(Optional.empty(), Rules.measuredProblem(bucketed), "a bucket in the key bounds it");
+    }
+
+    @Test
+    void aTtlTheRowsWereWrittenWithBoundsAPartitionAndIsNamedAsTheirs() {
+        // A home feed gaining 176 rows a day: 128,480 rows in two years, 528 when each row lives 3 days.
+        LargestPartition kept = new LargestPartition("home_feed", "u1", 500, 30_000, "at", OptionalDouble.of(176),
+                LargestPartition.Shape.clusteredUnbounded(40));
+        assertTrue(Rules.measuredProblem(kept).orElseThrow().contains("it reaches 128,480 rows"));
+        LargestPartition written = new LargestPartition("home_feed", "u1", 500, 30_000, "at", OptionalDouble.of(176),
+                new LargestPartition.Shape(true, null, Duration.ofDays(3), true, 40, false));
+        assertEquals(Optional.empty(), Rules.measuredProblem(written));
+        assertTrue(written.summary().endsWith("176 rows a day (by at), rows written with a TTL of 3 days"), written.summary());
+        LargestPartition byDefault = new LargestPartition("home_feed", "u1", 500, 30_000, "at", OptionalDouble.of(176),
+                new LargestPartition.Shape(true, null, Duration.ofDays(3), false, 40, false));
+        assertTrue(byDefault.summary().endsWith("rows kept 3 days by the table's default TTL"), byDefault.summary());
+    }
+
+    @Test
+    void aTtlLeftIsRoundedUpToWhatTheRowsWereGiven() {
+        assertEquals(Duration.ofDays(3), LargestPartition.roundedUp(Duration.ofDays(3).minusSeconds(40)));
+        assertEquals(Duration.ofDays(3), LargestPartition.roundedUp(Duration.ofHours(50)));
+        assertEquals(Duration.ofHours(12), LargestPartition.roundedUp(Duration.ofHours(12).minusMinutes(5)));
+        assertEquals(Duration.ofDays(1), LargestPartition.roundedUp(Duration.ofHours(24)));
     }
 
     @Test
@@ -464,7 +488,7 @@ class RulesTest {
                 LargestPartition.Shape.clusteredUnbounded(300));
         assertEquals(Optional.empty(), Rules.measuredProblem(small));
         LargestPartition oneRow = new LargestPartition("guests", "g1", 1, 90, null, OptionalDouble.empty(),
-                new LargestPartition.Shape(false, null, Duration.ZERO, 6_000, false));
+                new LargestPartition.Shape(false, null, Duration.ZERO, false, 6_000, false));
         assertEquals(Optional.empty(), Rules.measuredProblem(oneRow));
     }
 

@@ -315,7 +315,7 @@ class CatalogueCheckTest {
                 pattern("W", Rate.perSecond(2_000), Plan.point("messages_by_id").walking(10, "not a walk"))
                         .servedBy("ten ids at once", () -> bodiesById(true))));
         assertEquals(Verdict.EXPLAINED, report.resultsOf("A").get(0).verdict(), report.render());
-        assertTrue(reasons(report, "A").contains("read 10 rows side by side"), report.render());
+        assertTrue(reasons(report, "A").contains("sent 10 reads side by side"), report.render());
         assertTrue(reasons(report, "S").contains("ran one after another"), report.render());
         assertTrue(reasons(report, "W").contains("a fan-out"), report.render());
     }
@@ -360,6 +360,39 @@ class CatalogueCheckTest {
         assertTrue(messages.rowsPerDay().isEmpty(), "an int clustering column says nothing of time: " + report.render());
         assertTrue(report.render().contains("events (busy): 49 rows, 1 KB of values, 48 rows a day (by id)"), report.render());
         assertTrue(report.passed(), report.render());
+    }
+
+    @Test
+    void rowsWrittenWithATtlBoundAPartitionThatRowsKeptForeverDoNot() {
+        // Every ten minutes for a day, 144 rows a day: past 100,000 rows within two years, not within 3 days.
+        Instant first = Instant.parse("2024-03-01T00:00:00Z");
+        for (String table : List.of("feed_kept", "feed_expiring")) {
+            plainSession.execute(Keyspaces.schema("CREATE TABLE " + table
+                    + " (user_id text, at timestamp, post text, PRIMARY KEY ((user_id), at))"));
+        }
+        PreparedStatement kept = session.prepare("INSERT INTO feed_kept (user_id, at, post) VALUES (?, ?, ?)");
+        PreparedStatement expiring = session.prepare("INSERT INTO feed_expiring (user_id, at, post) VALUES (?, ?, ?) USING TTL ?");
+        int threeDays = (int) Duration.ofDays(3).toSeconds();
+        for (int i = 0; i <= 144; i++) {
+            Instant at = first.plus(Duration.ofMinutes(10L * i));
+            session.execute(kept.bind("u1", at, "p" + i));
+            session.execute(expiring.bind("u1", at, "p" + i, threeDays));
+        }
+        PreparedStatement keptFeed = session.prepare("SELECT post FROM feed_kept WHERE user_id = ? LIMIT 20");
+        PreparedStatement expiringFeed = session.prepare("SELECT post FROM feed_expiring WHERE user_id = ? LIMIT 20");
+        CatalogueReport report = checker.check("feeds", List.of(
+                pattern("K", Rate.perSecond(10), Plan.range("feed_kept")).servedBy("u1", () -> session.execute(keptFeed.bind("u1")).all()),
+                pattern("X", Rate.perSecond(10), Plan.range("feed_expiring"))
+                        .servedBy("u1", () -> session.execute(expiringFeed.bind("u1")).all())));
+        assertEquals(Verdict.FAILED, report.resultsOf("K").get(0).verdict(), report.render());
+        assertTrue(String.join(" ", report.resultsOf("K").get(0).reasons()).contains("it reaches 105,120 rows"), report.render());
+        assertEquals(Verdict.GREEN, report.resultsOf("X").get(0).verdict(), report.render());
+        LargestPartition feed = report.largestOf("feed_expiring").orElseThrow(() -> new AssertionError(report.render()));
+        assertEquals(Duration.ofDays(3), feed.shape().ttl(), report.render());
+        assertTrue(feed.shape().ttlWritten(), report.render());
+        // The report wraps its lines: read it as one.
+        assertTrue(report.render().replaceAll("\\s+", " ").contains("144 rows a day (by at), rows written with a TTL of 3 days"),
+                report.render());
     }
 
     @Test

@@ -34,8 +34,15 @@ import workshop.kit.Workshop;
 public final class Cassandra {
 
     static {
-        // The driver's own log (reconnection warnings when a node is down, say) goes to a file: the
-        // terminal tells the lesson's story, and a failure explains itself in one line.
+        sendDriverLogToFile();
+    }
+
+    /**
+     * The driver's own log (reconnection warnings when a node is down, say) goes to a file: the
+     * terminal tells the lesson's story, and a failure explains itself in one line. The logger reads
+     * this once, when the driver first logs: a tool that loads code of its own calls it first.
+     */
+    public static void sendDriverLogToFile() {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
                 System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         if (System.getProperty("org.slf4j.simpleLogger.logFile") == null) {

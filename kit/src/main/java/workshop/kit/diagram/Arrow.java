@@ -1,8 +1,13 @@
 package workshop.kit.diagram;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import workshop.kit.catalogue.AccessPattern;
+import workshop.kit.catalogue.Observation;
+import workshop.kit.catalogue.PatternResult;
 import workshop.kit.catalogue.Plan;
+import workshop.kit.terminal.Words;
 
 /**
  * One question of the application drawn as an arrow into the tables that answer it, in the order
@@ -32,6 +37,22 @@ public record Arrow(String id, String question, String rate, List<String> tables
                 : plan.access() == Plan.Access.MULTI_GET ? "<= " + plan.mostPartitions() + " keys side by side"
                 : plan.access() == Plan.Access.MERGE ? "<= " + plan.mostPartitions() + " partitions merged" : "";
         return new Arrow(pattern.id(), pattern.question(), rate, plan.tables(), plan.kinds(), plan.keyed(), bound);
+    }
+
+    /**
+     * The arrow as a run measured it: a pattern declared a key read whose run scanned token ranges is
+     * drawn as a scan, no key serving it, its declared plan marked as not held. Otherwise the plan's arrow.
+     */
+    public static Arrow measured(AccessPattern pattern, List<PatternResult> runs) {
+        Arrow declared = of(pattern);
+        Optional<Observation> scan = runs.stream().map(PatternResult::observed).filter(Objects::nonNull)
+                .filter(Observation::scanned).findFirst();
+        if (scan.isEmpty() || !declared.served()) {
+            return declared;
+        }
+        return new Arrow(declared.id(), declared.question(), declared.rate(), declared.tables(),
+                "scanned " + Words.count(scan.get().rangeScans(), "token range"), false,
+                "declared " + declared.how() + ": not held");
     }
 
     /** "range, walks <= 7 partitions". */

@@ -40,9 +40,14 @@ public record Diagram(String title, String source, List<TableShape> tables, List
         return of(title, "the keyspace's schema", patterns, built, Difference.between(planned, built));
     }
 
-    /** A whole run's design ({@link CatalogueReport#design()}), drawn as {@link #ofSchema} does; empty when it carries none. */
+    /**
+     * A whole run's design ({@link CatalogueReport#design()}), drawn as {@link #ofSchema} does but as
+     * measured: a pattern whose run scanned is drawn as a scan. Empty when the report carries no design.
+     */
     public static Optional<Diagram> ofRun(CatalogueReport report) {
-        return report.design().map(design -> ofSchema(report.title(), design.patterns(), design.planned(), design.built()));
+        return report.design().map(design -> drawn(report.title(), "the keyspace's schema and the run",
+                design.built(), design.patterns().stream().map(p -> Arrow.measured(p, report.resultsOf(p.id()))).toList(),
+                Difference.between(design.planned(), design.built())));
     }
 
     private static Diagram of(String title, String source, List<AccessPattern> patterns, List<TableShape> shapes,

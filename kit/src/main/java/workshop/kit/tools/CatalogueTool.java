@@ -43,6 +43,8 @@ public final class CatalogueTool {
     private CatalogueTool() {}
 
     public static void main(String... arguments) {
+        // Before a catalogue's own code touches the driver: its log lines stay out of the report.
+        Cassandra.sendDriverLogToFile();
         Path root = Workshop.root();
         boolean planOnly = List.of(arguments).contains(PLAN);
         String[] args = Stream.of(arguments).filter(a -> !a.equals(PLAN)).toArray(String[]::new);

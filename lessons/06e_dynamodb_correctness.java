@@ -23,7 +23,9 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateGlobalSecondaryIndexAction;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
@@ -303,8 +305,10 @@ class dynamodb_correctness {
     static void addIndex(GlobalSecondaryIndex index) {
         db.plain().updateTable(u -> u.tableName(table)
                 .attributeDefinitions(Tables.attribute("GSI1PK", ScalarAttributeType.S), Tables.attribute("GSI1SK", ScalarAttributeType.S))
-                .globalSecondaryIndexUpdates(c -> c.create(g -> g.indexName(index.indexName()).keySchema(index.keySchema())
-                        .projection(index.projection()))));
+                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                        .create(CreateGlobalSecondaryIndexAction.builder().indexName(index.indexName())
+                                .keySchema(index.keySchema()).projection(index.projection()).build())
+                        .build()));
         db.plain().waiter().waitUntilTableExists(b -> b.tableName(table));
     }
 

@@ -92,7 +92,7 @@ final class GradeCommand {
                 Runner.say("Lesson " + lesson.number() + " left no grade (" + file + "): left out of the reports; see its output above.");
             }
         }
-        Scorecard card = Scorecard.of(learner, grades);
+        Scorecard card = Scorecards.of(learner, grades);
         write(card, out, Duration.between(start, Instant.now()).toMillis() / 1000.0);
         Runner.say(String.format("%nGrade: %d of %d points. Reports in %s (JUnit XML, Gradescope, Classroom 50,"
                 + " Markdown, CSV).", card.score(), card.maxScore(), root.relativize(out.toAbsolutePath())));

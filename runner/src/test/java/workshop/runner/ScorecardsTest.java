@@ -1,18 +1,17 @@
-package workshop.runner.report;
+package workshop.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import workshop.kit.lessons.Lessons;
-import workshop.runner.Grade;
 import workshop.runner.Grade.FailureGrade;
 import workshop.runner.Grade.TaskGrade;
-import workshop.runner.Kind;
-import workshop.runner.LessonState;
+import workshop.runner.report.PartResult;
 import workshop.runner.report.PartResult.Outcome;
+import workshop.runner.report.Scorecard;
 
-class ScorecardTest {
+class ScorecardsTest {
 
     @Test
     void anExerciseInTasksScoresTaskByTaskAndATaskNotMeasuredIsWithheld() {
@@ -26,7 +25,7 @@ class ScorecardTest {
         Grade grade = new Grade("06", "06", Grade.Status.FAILED, 4, 2, 3.0, "2026-12-06T08:00:00Z", taskGrades,
                 List.of(wrong, unmeasured), List.of(), List.of(), null);
 
-        Scorecard card = Scorecard.of("ana", List.of(grade));
+        Scorecard card = Scorecards.of("ana", List.of(grade));
 
         assertEquals(tasks, card.parts().size());
         assertEquals(List.of(Outcome.PASSED, Outcome.FAILED, Outcome.WITHHELD),
@@ -39,7 +38,7 @@ class ScorecardTest {
     void codeThatDoesNotCompileFailsEveryPartWithTheError() {
         Grade grade = new Grade("01", "01", Grade.Status.DOES_NOT_COMPILE, 0, 0, 1.0, "2026-12-06T08:00:00Z", List.of(),
                 List.of(), List.of("ConversationMessages.java:3: error: ';' expected"), List.of(), null);
-        PartResult part = Scorecard.of("ana", List.of(grade)).parts().get(0);
+        PartResult part = Scorecards.of("ana", List.of(grade)).parts().get(0);
         assertEquals(Outcome.FAILED, part.outcome());
         assertEquals("Does not compile:\nConversationMessages.java:3: error: ';' expected", part.output());
     }

@@ -332,19 +332,21 @@ class dynamodb_correctness {
             long read = 0;
             int updated = 0;
             double indexUnits = 0;
-            // tag::backfill[]
+            // tag::backfill-scan[]
             for (ScanResponse page : db.client().scanPaginator(s -> s.tableName(table).segment(segment).totalSegments(SEGMENTS)
                     .filterExpression("begins_with(PK, :user) AND attribute_exists(signed_up) AND attribute_not_exists(GSI1PK)")
                     .expressionAttributeValues(Map.of(":user", fromS("USER#"))))) {
+                // end::backfill-scan[]
                 pages++;
                 read += page.scannedCount();
+                // tag::backfill-update[]
                 for (Map<String, AttributeValue> account : page.items()) {
                     Map<String, AttributeValue> after = withDay(account);
                     db.client().updateItem(u -> u.tableName(table).key(Map.of("PK", account.get("PK"), "SK", account.get("SK")))
                             .updateExpression("SET GSI1PK = :day, GSI1SK = :user")
                             .conditionExpression("attribute_exists(PK) AND attribute_not_exists(GSI1PK)")
                             .expressionAttributeValues(Map.of(":day", after.get("GSI1PK"), ":user", after.get("GSI1SK"))));
-                    // end::backfill[]
+                    // end::backfill-update[]
                     updated++;
                     indexUnits += onIndex.units(account, after);
                 }

@@ -12,8 +12,11 @@ public final class RoomGridText {
     static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
     /** The widest namespace (20 characters) and a space. */
     private static final int LEARNER_WIDTH = 21;
-    /** A label of at most 4 characters and a space: every lesson's column fits beside the widest name. */
-    private static final int CELL_WIDTH = 5;
+    /**
+     * A cell of at most 3 characters and a space, so every lesson's column fits beside the widest
+     * name: the grid's minutes go without their "m" (the legend says so); hours keep their "h".
+     */
+    private static final int CELL_WIDTH = 4;
 
     private RoomGridText() {}
 
@@ -30,7 +33,7 @@ public final class RoomGridText {
         lines.add(fit(header.toString().stripTrailing()));
         for (RoomGrid.LearnerRow row : grid.learners()) {
             StringBuilder line = new StringBuilder(pad(row.learner(), LEARNER_WIDTH));
-            row.cells().forEach(cell -> line.append(pad(cell.label(), CELL_WIDTH)));
+            row.cells().forEach(cell -> line.append(pad(cell(cell), CELL_WIDTH)));
             lines.add(fit(line.toString().stripTrailing()));
         }
         lines.add(fit(legend(grid)));
@@ -54,8 +57,15 @@ public final class RoomGridText {
                 + (grid.learners().size() == 1 ? "" : "s") + ", " + grid.checks() + " check" + (grid.checks() == 1 ? "" : "s"));
     }
 
+    /** "x3" for a lesson failing 3 minutes, "!2h" stuck 2 hours: the cell's label without the minutes' "m". */
+    static String cell(RoomGrid.Cell cell) {
+        String label = cell.label();
+        return label.endsWith("m") ? label.substring(0, label.length() - 1) : label;
+    }
+
     static String legend(RoomGrid grid) {
-        return "ok passed, x failing for so long, ! stuck (failing " + grid.stuckAfter().toMinutes() + "+ min), . not checked";
+        return "ok passed, x failing for so many minutes (h: hours), ! stuck (failing " + grid.stuckAfter().toMinutes()
+                + "+ min), . not checked";
     }
 
     /** "Test.method: the message's first line", or whichever of the two there is. */

@@ -100,7 +100,7 @@ class RoomTest {
         assertEquals(List.of("alice_3f2", "bob_0a1"), grid.learners().stream().map(RoomGrid.LearnerRow::learner).toList());
         List<String> lines = RoomGridText.render(grid);
         assertTrue(lines.get(2).matches("alice_3f2 +ok +\\. .*"), String.join("\n", lines));
-        assertTrue(lines.get(3).matches("bob_0a1 +x0m +ok .*"), String.join("\n", lines));
+        assertTrue(lines.get(3).matches("bob_0a1 +x0 +ok .*"), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains("1 of 1") && l.contains("NaiveTableTest.readsOnePartition")),
                 String.join("\n", lines));
         assertTrue(Duration.between(grid.at(), java.time.Instant.now()).abs().toMinutes() < 5, "the cluster's clock, roughly ours");

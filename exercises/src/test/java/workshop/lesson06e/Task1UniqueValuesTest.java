@@ -27,37 +27,28 @@ import workshop.testkit.TableNames;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task1UniqueValuesTest {
 
-    private static MeteredClient meter;
-    private static DynamoDbClient dynamo;
-    private static String table;
-    private static Accounts accounts;
+    private static AccountsTable store;
 
     @BeforeEach
     void createOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
-        if (accounts != null) {
-            return;
+        if (store == null) {
+            store = AccountsTable.create(client, metered, tables,
+                    new Account("u1", "ana", "ana@example.com", "Ana"));
         }
-        table = tables.of("accounts");
-        Accounts fresh = new Accounts(client, table);
-        fresh.createTable();
-        fresh.register(new Account("u1", "ana", "ana@example.com", "Ana"));
-        meter = metered;
-        dynamo = client;
-        accounts = fresh;
     }
 
     private static long items() {
-        return Tables.count(meter.plain(), table, null);
+        return Tables.count(store.meter().plain(), store.table(), null);
     }
 
     @Test
     @Order(1)
     @DisplayName("a registered account reads back at version 1, in one GetItem")
     void registersAndReadsBack() {
-        Metered<Optional<Profile>> read = meter.measure(() -> accounts.profile("u1"));
+        Metered<Optional<Profile>> read = store.meter().measure(() -> store.accounts().profile("u1"));
         assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana", 1)), read.value());
         CostExpectations.assertOneRead("profile(\"u1\")", read.cost(), 1);
-        assertEquals(Optional.empty(), accounts.profile("nobody"));
+        assertEquals(Optional.empty(), store.accounts().profile("nobody"));
     }
 
     @Test
@@ -65,13 +56,13 @@ class Task1UniqueValuesTest {
     @DisplayName("a username, an email or a user id another account holds is refused, naming the field")
     void takenValuesAreRefused() {
         assertEquals("username", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u2", "ana", "other@example.com", "Another Ana")),
+                () -> store.accounts().register(new Account("u2", "ana", "other@example.com", "Another Ana")),
                 taken("the username ana")).field());
         assertEquals("email", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u3", "ana2", "ana@example.com", "Ana's twin")),
+                () -> store.accounts().register(new Account("u3", "ana2", "ana@example.com", "Ana's twin")),
                 taken("the email ana@example.com")).field());
         assertEquals("user id", assertThrows(TakenException.class,
-                () -> accounts.register(new Account("u1", "someone", "someone@example.com", "Someone")),
+                () -> store.accounts().register(new Account("u1", "someone", "someone@example.com", "Someone")),
                 taken("the user id u1")).field());
     }
 
@@ -86,7 +77,7 @@ class Task1UniqueValuesTest {
     @DisplayName("a refused registration writes nothing: its free username stays free")
     void refusedRegistrationWritesNothing() {
         long before = items();
-        assertThrows(TakenException.class, () -> accounts.register(new Account("u4", "cy", "ana@example.com", "Cy")));
+        assertThrows(TakenException.class, () -> store.accounts().register(new Account("u4", "cy", "ana@example.com", "Cy")));
         long after = items();
         if (after != before) {
             fail(String.format("""
@@ -95,15 +86,15 @@ class Task1UniqueValuesTest {
                       Every write of a registration belongs in its one TransactWriteItems, each put with
                       attribute_not_exists, so a refused value cancels them all.""", after - before));
         }
-        accounts.register(new Account("u4", "cy", "cy@example.com", "Cy"));
-        assertEquals("Cy", accounts.profile("u4").orElseThrow().displayName());
+        store.accounts().register(new Account("u4", "cy", "cy@example.com", "Cy"));
+        assertEquals("Cy", store.accounts().profile("u4").orElseThrow().displayName());
     }
 
     @Test
     @Order(4)
     @DisplayName("a registration is one TransactWriteItems of 3 items: the account, its username, its email")
     void registerIsOneTransaction() {
-        DynamoCost cost = meter.measure(() -> accounts.register(new Account("u5", "dee", "dee@example.com", "Dee")));
+        DynamoCost cost = store.meter().measure(() -> store.accounts().register(new Account("u5", "dee", "dee@example.com", "Dee")));
         int otherWrites = cost.requests("PutItem") + cost.requests("UpdateItem") + cost.requests("DeleteItem")
                 + cost.requests("BatchWriteItem");
         if (cost.requests("TransactWriteItems") != 1 || otherWrites > 0 || cost.itemsWritten() != 3) {
@@ -119,8 +110,8 @@ class Task1UniqueValuesTest {
     @Order(5)
     @DisplayName("another sign-up takes the email between this one's reads and its write: this one is refused")
     void interleavedRegistration() {
-        Accounts racing = new Accounts(AroundWrites.otherWriteFirst(dynamo, () -> accounts.register(
-                new Account("first", "first", "shared@example.com", "First"))), table);
+        Accounts racing = new Accounts(AroundWrites.otherWriteFirst(store.dynamo(), () -> store.accounts().register(
+                new Account("first", "first", "shared@example.com", "First"))), store.table());
         String outcome;
         try {
             racing.register(new Account("second", "second", "shared@example.com", "Second"));
@@ -128,7 +119,7 @@ class Task1UniqueValuesTest {
         } catch (TakenException taken) {
             outcome = "refused, " + taken.field() + " taken";
         }
-        boolean both = accounts.profile("first").isPresent() && accounts.profile("second").isPresent();
+        boolean both = store.accounts().profile("first").isPresent() && store.accounts().profile("second").isPresent();
         if (both || !outcome.equals("refused, email taken")) {
             fail(String.format("""
                     Another sign-up took shared@example.com after this one looked and before it wrote; this one was

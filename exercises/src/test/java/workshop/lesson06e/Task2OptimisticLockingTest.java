@@ -23,47 +23,37 @@ import workshop.testkit.TableNames;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task2OptimisticLockingTest {
 
-    private static MeteredClient meter;
-    private static DynamoDbClient dynamo;
-    private static String table;
-    private static Accounts accounts;
+    private static AccountsTable store;
 
     @BeforeEach
     void createOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
-        if (accounts != null) {
-            return;
+        if (store == null) {
+            store = AccountsTable.create(client, metered, tables,
+                    new Account("u1", "ana", "ana@example.com", "Ana"),
+                    new Account("u2", "ben", "ben@example.com", "Ben"), new Account("u3", "cy", "cy@example.com", "Cy"));
         }
-        table = tables.of("accounts");
-        Accounts fresh = new Accounts(client, table);
-        fresh.createTable();
-        fresh.register(new Account("u1", "ana", "ana@example.com", "Ana"));
-        fresh.register(new Account("u2", "ben", "ben@example.com", "Ben"));
-        fresh.register(new Account("u3", "cy", "cy@example.com", "Cy"));
-        meter = metered;
-        dynamo = client;
-        accounts = fresh;
     }
 
     @Test
     @Order(1)
     @DisplayName("a rename at the current version is applied and moves the version on; at an old one it changes nothing")
     void renameMovesTheVersionOn() {
-        assertEquals(true, accounts.rename("u1", 1, "Ana B."), "rename(u1, version 1) of an account at version 1");
-        assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana B.", 2)), accounts.profile("u1"));
-        assertEquals(false, accounts.rename("u1", 1, "Ana C."), "rename(u1, version 1) of an account now at version 2");
-        assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana B.", 2)), accounts.profile("u1"));
-        assertEquals(false, accounts.rename("ghost", 1, "Ghost"), "rename of an account that does not exist");
-        assertEquals(Optional.empty(), accounts.profile("ghost"), "a rename must not create an account");
+        assertEquals(true, store.accounts().rename("u1", 1, "Ana B."), "rename(u1, version 1) of an account at version 1");
+        assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana B.", 2)), store.accounts().profile("u1"));
+        assertEquals(false, store.accounts().rename("u1", 1, "Ana C."), "rename(u1, version 1) of an account now at version 2");
+        assertEquals(Optional.of(new Profile("u1", "ana", "ana@example.com", "Ana B.", 2)), store.accounts().profile("u1"));
+        assertEquals(false, store.accounts().rename("ghost", 1, "Ghost"), "rename of an account that does not exist");
+        assertEquals(Optional.empty(), store.accounts().profile("ghost"), "a rename must not create an account");
     }
 
     @Test
     @Order(2)
     @DisplayName("another writer commits between the read of version 1 and the write: the second writer is rejected")
     void staleWriterIsRejected() {
-        long read = accounts.profile("u2").orElseThrow().version();
-        Accounts racing = new Accounts(AroundWrites.otherWriteFirst(dynamo, () -> accounts.rename("u2", read, "Ben (by the other writer)")), table);
+        long read = store.accounts().profile("u2").orElseThrow().version();
+        Accounts racing = new Accounts(AroundWrites.otherWriteFirst(store.dynamo(), () -> store.accounts().rename("u2", read, "Ben (by the other writer)")), store.table());
         boolean applied = racing.rename("u2", read, "Ben (by this writer)");
-        Profile now = accounts.profile("u2").orElseThrow();
+        Profile now = store.accounts().profile("u2").orElseThrow();
         if (applied || !now.displayName().equals("Ben (by the other writer)") || now.version() != read + 1) {
             fail(String.format("""
                     Both writers read ben at version %d. The other one renamed him first; this one's
@@ -79,8 +69,8 @@ class Task2OptimisticLockingTest {
     @Order(3)
     @DisplayName("a rename is one write request and no read")
     void renameIsOneWrite() {
-        long version = accounts.profile("u3").orElseThrow().version();
-        DynamoCost cost = meter.measure(() -> accounts.rename("u3", version, "Cy D.")).cost();
+        long version = store.accounts().profile("u3").orElseThrow().version();
+        DynamoCost cost = store.meter().measure(() -> store.accounts().rename("u3", version, "Cy D.")).cost();
         int writes = cost.requests("UpdateItem") + cost.requests("PutItem") + cost.requests("TransactWriteItems");
         if (cost.requests() != 1 || writes != 1) {
             fail(String.format("""

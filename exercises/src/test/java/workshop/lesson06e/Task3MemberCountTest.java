@@ -24,46 +24,37 @@ import workshop.testkit.TableNames;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Task3MemberCountTest {
 
-    private static MeteredClient meter;
-    private static DynamoDbClient dynamo;
-    private static String table;
-    private static Accounts accounts;
+    private static AccountsTable store;
 
     @BeforeEach
     void createOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
-        if (accounts != null) {
-            return;
+        if (store == null) {
+            store = AccountsTable.create(client, metered, tables);
         }
-        table = tables.of("accounts");
-        Accounts fresh = new Accounts(client, table);
-        fresh.createTable();
-        meter = metered;
-        dynamo = client;
-        accounts = fresh;
     }
 
     @Test
     @Order(1)
     @DisplayName("joining counts each member once; a second join changes nothing")
     void joinCountsOnce() {
-        assertEquals(true, accounts.join("chess", "ana"), "ana's first join of chess");
-        assertEquals(true, accounts.join("chess", "ben"), "ben's first join of chess");
-        boolean again = accounts.join("chess", "ana");
-        long count = accounts.memberCount("chess");
+        assertEquals(true, store.accounts().join("chess", "ana"), "ana's first join of chess");
+        assertEquals(true, store.accounts().join("chess", "ben"), "ben's first join of chess");
+        boolean again = store.accounts().join("chess", "ana");
+        long count = store.accounts().memberCount("chess");
         if (again || count != 2) {
             fail(String.format("""
                     ana and ben joined chess, then ana joined again: that join returned %s and the count is %d.
                       A member joins once: the membership's put needs attribute_not_exists, and when it is
                       refused the count must not move either (both in one transaction).""", again, count));
         }
-        assertEquals(0, accounts.memberCount("go"), "a group nobody joined");
+        assertEquals(0, store.accounts().memberCount("go"), "a group nobody joined");
     }
 
     @Test
     @Order(2)
     @DisplayName("a join is one TransactWriteItems of 2 items, and the count is one GetItem")
     void joinIsOneTransaction() {
-        DynamoCost cost = meter.measure(() -> accounts.join("chess", "cy")).cost();
+        DynamoCost cost = store.meter().measure(() -> store.accounts().join("chess", "cy")).cost();
         int otherWrites = cost.requests("PutItem") + cost.requests("UpdateItem") + cost.requests("DeleteItem")
                 + cost.requests("BatchWriteItem");
         if (cost.requests("TransactWriteItems") != 1 || otherWrites > 0 || cost.itemsWritten() != 2) {
@@ -73,7 +64,7 @@ class Task3MemberCountTest {
                       stops in between: write the membership and the count in the same TransactWriteItems.""",
                     cost.requestsText(), cost.itemsWritten()));
         }
-        Metered<Long> count = meter.measure(() -> accounts.memberCount("chess"));
+        Metered<Long> count = store.meter().measure(() -> store.accounts().memberCount("chess"));
         assertEquals(3, count.value());
         CostExpectations.assertOneRead("memberCount(\"chess\")", count.cost(), 1);
     }
@@ -82,13 +73,13 @@ class Task3MemberCountTest {
     @Order(3)
     @DisplayName("the app stops after its first write and the join is retried: the count still matches the members")
     void countSurvivesACrash() {
-        DynamoDbClient crashing = AroundWrites.stoppingBeforeWrite(dynamo, 2);
+        DynamoDbClient crashing = AroundWrites.stoppingBeforeWrite(store.dynamo(), 2);
         try {
-            new Accounts(crashing, table).join("poker", "dee");
+            new Accounts(crashing, store.table()).join("poker", "dee");
         } catch (IllegalStateException stopped) {
-            accounts.join("poker", "dee"); // the retry, as a client whose request failed would send it
+            store.accounts().join("poker", "dee"); // the retry, as a client whose request failed would send it
         }
-        long count = accounts.memberCount("poker");
+        long count = store.accounts().memberCount("poker");
         if (count != 1) {
             fail(String.format("""
                     dee joined poker once; the app stopped after its first write and retried the join. The

@@ -478,10 +478,8 @@ class dynamodb_correctness {
                 CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND, ceiling, Shop.ORDERS_PER_SECOND,
                 Math.round(100.0 * Shop.ORDERS_PER_SECOND / ceiling), SALE_ORDERS_PER_SECOND, shards);
         String sharded = dynamo.table("lesson06e_orders_sharded");
-        // tag::sharded-key[]
         OnIndex spread = placeAndShip(sharded, index("awaiting", "queue_shard"),
                 i -> order(i, "queue_shard", "PLACED#" + Math.floorMod(orderId(i).hashCode(), shards)));
-        // end::sharded-key[]
         Metered<List<String>> one = db.measure(() -> orderIds(pickList(orders, "queue", "PLACED")));
         // tag::sharded-pick-list[]
         Metered<List<String>> merged = db.measure(() -> orderIds(IntStream.range(0, shards).boxed()

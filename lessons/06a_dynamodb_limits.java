@@ -41,10 +41,6 @@ import workshop.lesson06.ChatLists;
 /** Lesson 06's chat lists are the reference solution's ChatLists, compiled in; the fan-out queue is the kit's. */
 class dynamodb_limits {
 
-    /** A partition's write ceiling AWS publishes: 1,000 write units a second. */
-    static final int PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
-    /** And its read ceiling: 3,000 read units a second (6,000 eventually consistent reads of 4 KB). */
-    static final int PARTITION_READ_UNITS_PER_SECOND = 3_000;
     static final long NOW_BUCKET = ChannelBuckets.at(Instant.now());
     static final long GENERAL = Snowflake.firstIdAt(ChannelBuckets.start(NOW_BUCKET - 9)) + 1;
     static final String[] AUTHORS = {"ana", "ben", "cy", "dee"};
@@ -113,9 +109,9 @@ class dynamodb_limits {
         Map<String, AttributeValue> typical = messageItem(GENERAL + ":" + NOW_BUCKET, Snowflake.firstIdAt(Instant.now()), "ana",
                 "see you at the launch party tonight!");
         double unitsPerMessage = CapacityUnits.write(ItemSize.of(typical), false);
-        int ceiling = (int) (PARTITION_WRITE_UNITS_PER_SECOND / unitsPerMessage);
+        int ceiling = (int) (CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND / unitsPerMessage);
         int launchRate = 5_000;
-        int shards = (int) Math.ceil(launchRate * unitsPerMessage / PARTITION_WRITE_UNITS_PER_SECOND);
+        int shards = (int) Math.ceil(launchRate * unitsPerMessage / CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND);
         Story.say("""
                 Throttling is not something this emulator shows (moto accepts every write at any rate), so
                 here it is computed from what AWS publishes. A table's capacity is either provisioned
@@ -126,7 +122,7 @@ class dynamodb_limits {
                 whose keys stay hot ("split for heat"), each half on its own ceiling. Neither helps one
                 key: a key lives on one partition, and a time-ordered sort key sends every new message
                 to the newest end of any split.""",
-                PARTITION_WRITE_UNITS_PER_SECOND, PARTITION_READ_UNITS_PER_SECOND);
+                CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND, CapacityUnits.PARTITION_READ_UNITS_PER_SECOND);
         Story.say("""
                 A typical message item is %d bytes, %s write unit(s), so one partition key takes at most
                 %,d messages a second however much capacity the table has. A launch channel expecting %,d

@@ -3,6 +3,7 @@
 //SOURCES ../kit/src/main/java/**/*.java
 //SOURCES ../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
 //SOURCES ../exercises/src/given/java/workshop/lesson06e/*.java
+//SOURCES ../exercises/src/given/java/workshop/lesson06d/*.java
 //SOURCES ../solutions/src/main/java/workshop/lesson06e/*.java
 //MAIN dynamodb_correctness
 //DESCRIPTION Lesson 06e: DynamoDB correctness: a version, unique values, a count, a new index backfilled
@@ -10,7 +11,10 @@
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,15 +24,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateGlobalSecondaryIndexAction;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
@@ -46,6 +53,7 @@ import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Recap;
 import workshop.kit.terminal.Story;
 import workshop.kit.terminal.TextTable;
+import workshop.lesson06d.Shop;
 import workshop.lesson06e.Account;
 import workshop.lesson06e.Accounts;
 import workshop.lesson06e.TakenException;
@@ -65,6 +73,12 @@ class dynamodb_correctness {
     /** A profile's "about me": big enough that copying it into an index costs more than one write unit. */
     static final String ABOUT = "I like long walks, board games and single-table designs. ".repeat(25);
     static final LocalDate FIRST_DAY = LocalDate.of(2026, 1, 1);
+    /** Orders placed in the hot-key section, and how many of the oldest the warehouse then ships. */
+    static final int ORDERS = 300;
+    static final int SHIPPED = 100;
+    static final int PICK_LIST = 25;
+    /** A sale's peak the sharded key is sized for, orders a second (lesson 06d's brief expects 30). */
+    static final int SALE_ORDERS_PER_SECOND = 2_000;
     static final Recap RECAP = Recap.measured();
 
     static MeteredClient db;
@@ -90,6 +104,7 @@ class dynamodb_correctness {
             memberCount();
             GlobalSecondaryIndex byDay = newEntityAndIndex();
             projections(byDay);
+            hotIndexKey();
         }
         RECAP.print("./jbang check 06e");
     }
@@ -436,5 +451,120 @@ class dynamodb_correctness {
         Map<String, AttributeValue> after = new HashMap<>(item);
         after.put("display_name", fromS(item.get("display_name").s() + " (renamed)"));
         return after;
+    }
+
+    static void hotIndexKey() {
+        Story.section("A hot index key: every order awaiting shipment under one key");
+        String orders = dynamo.table("lesson06e_orders");
+        OnIndex oneKey = placeAndShip(orders, index("awaiting", "queue"), i -> order(i, "queue", "PLACED"));
+        double perOrder = oneKey.placing() + oneKey.leaving();
+        int ceiling = (int) (CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND / perOrder);
+        Story.say("""
+                Lesson 06d's sparse index keeps the orders awaiting shipment, and only those, under one
+                key: queue = PLACED, sorted by queued_at. Here %d orders of that shape were placed and the
+                warehouse shipped the %d oldest; each write's cost on the index comes from AWS's formula
+                applied to the item the store holds (moto reports no per-index capacity). An order of %d
+                bytes costs %s write unit(s) on the index as it enters, and %s as shipping removes it: %s
+                units on the key PLACED for each order, however the table's own writes spread over orders.""",
+                ORDERS, SHIPPED, oneKey.orderBytes(), DynamoCost.format(oneKey.placing()),
+                DynamoCost.format(oneKey.leaving()), DynamoCost.format(perOrder));
+        int shards = (SALE_ORDERS_PER_SECOND + ceiling - 1) / ceiling;
+        Story.say("""
+                An index's key lives on one partition of the index, and a partition serves about %,d write
+                units a second (AWS's published ceiling; moto never throttles). So the key PLACED takes at
+                most %,d orders a second: 06d's peak of %d uses %d%% of it; a sale at %,d a second needs %d
+                keys. Splitting for heat does not help: every new order lands at the newest queued_at. And
+                the index pushes back: AWS throttles the table's writes when an index cannot keep up.""",
+                CapacityUnits.PARTITION_WRITE_UNITS_PER_SECOND, ceiling, Shop.ORDERS_PER_SECOND,
+                Math.round(100.0 * Shop.ORDERS_PER_SECOND / ceiling), SALE_ORDERS_PER_SECOND, shards);
+        String sharded = dynamo.table("lesson06e_orders_sharded");
+        OnIndex spread = placeAndShip(sharded, index("awaiting", "queue_shard"),
+                i -> order(i, "queue_shard", "PLACED#" + Math.floorMod(orderId(i).hashCode(), shards)));
+        Metered<List<String>> one = db.measure(() -> orderIds(pickList(orders, "queue", "PLACED")));
+        // tag::sharded-pick-list[]
+        Metered<List<String>> merged = db.measure(() -> orderIds(IntStream.range(0, shards).boxed()
+                .flatMap(shard -> pickList(sharded, "queue_shard", "PLACED#" + shard).stream())
+                .sorted(Comparator.comparing(item -> item.get("queued_at").s())).limit(PICK_LIST).toList()));
+        // end::sharded-pick-list[]
+        if (!one.value().equals(merged.value())) {
+            throw new IllegalStateException("the sharded pick list differs from the one-key pick list");
+        }
+        TextTable.of("the oldest " + PICK_LIST + " awaiting", "units an order", "orders/s at most", "requests", "items read",
+                        "read units")
+                .row("queue = PLACED", DynamoCost.format(perOrder), String.format("%,d", ceiling), one.cost().requestsText(),
+                        one.cost().itemsRead(), one.cost().readUnitsText())
+                .row("queue_shard = PLACED#0 to #" + (shards - 1), DynamoCost.format(spread.placing() + spread.leaving()),
+                        String.format("%,d", ceiling * shards), merged.cost().requestsText(), merged.cost().itemsRead(),
+                        merged.cost().readUnitsText())
+                .print();
+        Story.say("""
+                The same orders again with queue_shard = PLACED#s, s from a hash of the order id, so the
+                write that ships an order finds its entry by the order alone. Each order costs the index
+                the same units, now spread over %d keys: %,d orders a second. The pick list pays: the
+                oldest %d may sit on any shard, so it asks each for %d and merges, %s and %d items read
+                for the same %d orders. Shard a key only when its rate needs it, by as few as it needs.""",
+                shards, ceiling * shards, PICK_LIST, PICK_LIST, merged.cost().requestsText(), merged.cost().itemsRead(), PICK_LIST);
+        RECAP.line("hot index key: %s write units an order on PLACED, so at most %,d orders/s; %d shards lift it"
+                + " to %,d and the pick list takes %d Queries", DynamoCost.format(perOrder), ceiling, shards,
+                ceiling * shards, merged.cost().queries());
+    }
+
+    /** What orders cost one index, by AWS's formula on the items the store held: units an order entering and leaving. */
+    record OnIndex(long orderBytes, double placing, double leaving) {}
+
+    /** Places the orders in a fresh table with the index, ships the oldest, and prices each write on the index. */
+    static OnIndex placeAndShip(String orders, GlobalSecondaryIndex index, IntFunction<Map<String, AttributeValue>> order) {
+        Tables.recreate(dynamo, db.plain(), Tables.keyed(orders, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S)
+                .attributeDefinitions(Stream.concat(Stream.of("PK", "SK"), index.keySchema().stream().map(KeySchemaElement::attributeName))
+                        .map(a -> Tables.attribute(a, ScalarAttributeType.S)).toList())
+                .globalSecondaryIndexes(index).build());
+        IndexWrites onIndex = new IndexWrites(index, TABLE_KEYS);
+        String queue = index.keySchema().get(0).attributeName();
+        BatchLoader.put(db.plain(), orders, "orders placed", ORDERS, i -> order.apply((int) i));
+        List<Map<String, AttributeValue>> placed = new ArrayList<>();
+        db.plain().scanPaginator(s -> s.tableName(orders)).items().forEach(placed::add);
+        placed.sort(Comparator.comparing(item -> item.get("queued_at").s()));
+        double leaving = 0;
+        for (Map<String, AttributeValue> before : placed.subList(0, SHIPPED)) {
+            Map<String, AttributeValue> after = db.plain().updateItem(u -> u.tableName(orders)
+                    .key(Map.of("PK", before.get("PK"), "SK", before.get("SK")))
+                    .updateExpression("SET #s = :shipped REMOVE #q, queued_at")
+                    .expressionAttributeNames(Map.of("#s", "status", "#q", queue))
+                    .expressionAttributeValues(Map.of(":shipped", fromS("SHIPPED")))
+                    .returnValues(ReturnValue.ALL_NEW)).attributes();
+            leaving += onIndex.units(before, after);
+        }
+        return new OnIndex(ItemSize.of(placed.get(0)), placed.stream().mapToDouble(onIndex::units).sum() / ORDERS,
+                leaving / SHIPPED);
+    }
+
+    /** The oldest orders awaiting shipment under one key of the index. */
+    static List<Map<String, AttributeValue>> pickList(String orders, String queue, String key) {
+        return db.client().query(q -> q.tableName(orders).indexName("awaiting").keyConditionExpression("#q = :q")
+                .expressionAttributeNames(Map.of("#q", queue)).expressionAttributeValues(Map.of(":q", fromS(key)))
+                .limit(PICK_LIST)).items();
+    }
+
+    /** A sparse index of orders awaiting shipment, keyed by the given attribute, oldest first, projecting ALL. */
+    static GlobalSecondaryIndex index(String name, String queue) {
+        return GlobalSecondaryIndex.builder().indexName(name)
+                .keySchema(Tables.key(queue, KeyType.HASH), Tables.key("queued_at", KeyType.RANGE))
+                .projection(p -> p.projectionType(ProjectionType.ALL)).build();
+    }
+
+    /** Order i, placed a second after order i - 1, awaiting shipment under the given index key. */
+    static Map<String, AttributeValue> order(int i, String queue, String key) {
+        Instant placedAt = FIRST_DAY.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(i);
+        return Map.of("PK", fromS("ORDER#" + orderId(i)), "SK", fromS("#ORDER"), "customer_id", fromS("cust-" + i % 40),
+                "placed_at", fromS(placedAt.toString()), "status", fromS("PLACED"), "total", fromN(Long.toString(1_000 + 37L * i)),
+                queue, fromS(key), "queued_at", fromS(String.format("%013d#%s", placedAt.toEpochMilli(), orderId(i))));
+    }
+
+    static String orderId(int i) {
+        return String.format("o-%05d", i);
+    }
+
+    static List<String> orderIds(List<Map<String, AttributeValue>> items) {
+        return items.stream().map(item -> item.get("PK").s()).toList();
     }
 }

@@ -1,6 +1,7 @@
 package workshop.lesson04c;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.util.List;
 
 /**
  * Exercise 04c: a chat room's physical model, with the tools of lesson 04c where they fit.
@@ -14,6 +15,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
  *   recordView(chat, id)  someone opened the chat; id is made once per opening, and a client that
  *                         timed out sends the same call again: a retry must not count twice
  *   views(chat)           how many times the chat was opened, from one partition
+ *   sentBy(chat, who, n)  the n newest messages one member sent in the chat, newest first, for
+ *                         their card in the member list: one partition read. Posting stays the
+ *                         busiest write: at most two partitions written, nothing read before
  *
  * The tests grade the answers and what each call reads and writes, measured on the store, whatever
  * your tables are called. The session is bound to a keyspace of your own; use prepared statements
@@ -28,12 +32,12 @@ public class ChatRoom {
     }
 
     public void createTables() {
-        // TODO: the tables: messages with the chat's title, members, views
+        // TODO: the tables: messages with the chat's title, members, views, a sender's messages
         throw new UnsupportedOperationException("TODO: create the tables");
     }
 
     public void post(Message message) {
-        // TODO: insert the message
+        // TODO: insert the message, wherever it must be found
         throw new UnsupportedOperationException("TODO: post a message");
     }
 
@@ -67,5 +71,11 @@ public class ChatRoom {
     public long views(String conversationId) {
         // TODO: count the chat's views from one partition
         throw new UnsupportedOperationException("TODO: count a chat's views");
+    }
+
+    /** The n newest messages the sender posted in the chat, newest first. */
+    public List<Message> sentBy(String conversationId, String sender, int n) {
+        // TODO: one query of one partition
+        throw new UnsupportedOperationException("TODO: read a sender's messages");
     }
 }

@@ -11,6 +11,9 @@ public final class CapacityUnits {
 
     public static final int READ_UNIT_BYTES = 4 * 1024;
     public static final int WRITE_UNIT_BYTES = 1024;
+    /** What one partition serves at most, AWS publishes: 1,000 write units and 3,000 read units a second. */
+    public static final int PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
+    public static final int PARTITION_READ_UNITS_PER_SECOND = 3_000;
 
     /** How a read is made, and what it costs per 4 KB. */
     public enum Read {

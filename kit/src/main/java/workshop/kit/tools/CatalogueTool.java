@@ -22,18 +22,27 @@ import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.PlanReview;
+import workshop.kit.catalogue.dynamo.DynamoCatalogue;
+import workshop.kit.catalogue.dynamo.DynamoCatalogueCheck;
+import workshop.kit.catalogue.dynamo.DynamoDiagrams;
+import workshop.kit.catalogue.dynamo.DynamoPlanReview;
+import workshop.kit.catalogue.dynamo.DynamoReport;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.DiagramFiles;
+import workshop.kit.diagram.ItemCollections;
+import workshop.kit.diagram.ItemCollectionsText;
 import workshop.kit.diagram.TextDiagram;
+import workshop.kit.dynamo.Dynamo;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 
 /**
  * ./jbang catalogue [--plan] [source files or folders]: compiles them, finds every class
- * implementing {@link Catalogue}, and checks each against the cluster in a keyspace of its own.
- * With --plan it reviews their plans alone, before any table exists, and needs no cluster. With
- * no files it checks the catalogue exercise of the capstone lesson.
+ * implementing {@link Catalogue}, and checks each against the cluster in a keyspace of its own;
+ * every class implementing {@link DynamoCatalogue} is checked on the DynamoDB emulator, its tables
+ * created afresh. With --plan it reviews their plans alone, before any table exists, and needs no
+ * store. With no files it checks the catalogue exercise of the capstone lesson.
  */
 public final class CatalogueTool {
 
@@ -53,8 +62,9 @@ public final class CatalogueTool {
             System.out.println("""
                     No Java sources in %s.
                     Usage: ./jbang catalogue [--plan] path/to/MyCatalogue.java [more files or folders]
-                      A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
-                      without arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
+                      A catalogue class implements workshop.kit.catalogue.Catalogue (Cassandra) or
+                      workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) and has a constructor without
+                      arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
             System.exit(2);
         }
         Path classes = Workshop.stateDir().resolve("catalogue/classes");
@@ -65,17 +75,19 @@ public final class CatalogueTool {
             System.exit(1);
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CatalogueTool.class.getClassLoader())) {
-            List<Catalogue> catalogues = catalogues(classes, loader);
+            List<Object> catalogues = catalogues(classes, loader);
             if (catalogues.isEmpty()) {
                 print("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
-                        + " with a constructor without arguments.");
+                        + " (Cassandra) or workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) with a constructor"
+                        + " without arguments.");
                 System.exit(2);
             }
             List<String> compiled = JavaSources.classNames(classes);
             boolean passed = true;
-            for (Catalogue catalogue : catalogues) {
+            for (Object catalogue : catalogues) {
                 try {
-                    passed &= planOnly ? review(catalogue) : check(catalogue);
+                    passed &= catalogue instanceof DynamoCatalogue dynamo ? (planOnly ? review(dynamo) : check(dynamo))
+                            : planOnly ? review((Catalogue) catalogue) : check((Catalogue) catalogue);
                 } catch (WorkshopException e) {
                     throw e;
                 } catch (RuntimeException e) {
@@ -127,6 +139,33 @@ public final class CatalogueTool {
         }
     }
 
+    /** Reviews a DynamoDB catalogue's plans alone: no emulator, no tables, no serving code run. */
+    static boolean review(DynamoCatalogue catalogue) {
+        DynamoReport report = DynamoPlanReview.of(catalogue);
+        report.print();
+        DynamoDiagrams.planned(catalogue).forEach(CatalogueTool::show);
+        return report.passed();
+    }
+
+    /** Creates a DynamoDB catalogue's tables afresh on the emulator, loads them, checks every pattern and draws the tables as built. */
+    static boolean check(DynamoCatalogue catalogue) {
+        print("Checking " + catalogue.getClass().getName() + " on DynamoDB (creating its tables and loading its items first)...");
+        try (DynamoCatalogueCheck checker = DynamoCatalogueCheck.on(Dynamo.findOrStart())) {
+            DynamoReport report = checker.run(catalogue);
+            System.out.println();
+            report.print();
+            DynamoDiagrams.built(catalogue, report, checker.plain()).forEach(CatalogueTool::show);
+            return report.passed();
+        }
+    }
+
+    /** A table's item collections in the terminal, and where their drawing was written. */
+    private static void show(ItemCollections drawing) {
+        System.out.println();
+        ItemCollectionsText.lines(drawing).forEach(System.out::println);
+        print("The drawing: " + DiagramFiles.write(drawing) + " (open it in a browser).");
+    }
+
     /** The diagram in the terminal, and where its drawing was written. */
     private static void show(Diagram diagram) {
         System.out.println();
@@ -154,15 +193,16 @@ public final class CatalogueTool {
         return Files.isDirectory(path) ? JavaSources.javaFiles(path) : Stream.of(path).filter(Files::isRegularFile);
     }
 
-    private static List<Catalogue> catalogues(Path classes, ClassLoader loader) {
-        List<Catalogue> found = new ArrayList<>();
+    private static List<Object> catalogues(Path classes, ClassLoader loader) {
+        List<Object> found = new ArrayList<>();
         for (String name : JavaSources.classNames(classes)) {
             try {
                 Class<?> type = Class.forName(name, false, loader);
-                if (Catalogue.class.isAssignableFrom(type) && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                boolean catalogue = Catalogue.class.isAssignableFrom(type) || DynamoCatalogue.class.isAssignableFrom(type);
+                if (catalogue && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
                     Constructor<?> constructor = type.getDeclaredConstructor();
                     constructor.setAccessible(true); // a catalogue nested in a jbang script is not public
-                    found.add((Catalogue) constructor.newInstance());
+                    found.add(constructor.newInstance());
                 }
             } catch (NoSuchMethodException noDefault) {
                 System.out.println("Skipping " + name + ": a catalogue class needs a constructor without arguments.");

@@ -8,6 +8,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.Rate;
 import workshop.kit.catalogue.Verdict;
@@ -169,7 +170,7 @@ public final class DynamoPlanReview {
                 plan.writes() ? "write units" : "read units", limit, advice));
     }
 
-    /** What a write pattern's item costs on each global secondary index of its table. */
+    /** What a write pattern's item costs on each global secondary index of its table, and what a keys-only copy would. */
     private Optional<IndexCount> indexWrites(DynamoPattern pattern) {
         Map<String, AttributeValue> item = pattern.written();
         Optional<CreateTableRequest> table = pattern.plan() == null ? Optional.empty() : table(pattern.plan().table());
@@ -177,25 +178,32 @@ public final class DynamoPlanReview {
             return Optional.empty();
         }
         List<String> tableKeys = table.get().keySchema().stream().map(KeySchemaElement::attributeName).toList();
-        double own = CapacityUnits.write(ItemSize.of(item), false);
         List<String> counted = new ArrayList<>();
-        double onIndexes = 0;
+        double projected = 0;
+        double keysOnly = 0;
         for (GlobalSecondaryIndex index : table.get().globalSecondaryIndexes()) {
             double units = new IndexWrites(index, tableKeys).units(item);
             if (units > 0) {
-                onIndexes += units;
-                counted.add(index.indexName() + " " + DynamoCost.format(units) + " (projects " + index.projection().projectionTypeAsString() + ")");
+                projected += units;
+                keysOnly += new IndexWrites(index.toBuilder().projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).build(),
+                        tableKeys).units(item);
+                counted.add(index.indexName() + " " + DynamoCost.format(units) + " (projects "
+                        + index.projection().projectionTypeAsString() + ")");
             }
         }
-        return counted.isEmpty() ? Optional.empty() : Optional.of(new IndexCount(pattern.plan().table(), own, onIndexes, counted));
+        return counted.isEmpty() ? Optional.empty() : Optional.of(new IndexCount(pattern.plan().table(),
+                CapacityUnits.write(ItemSize.of(item), false), projected, keysOnly, counted));
     }
 
-    /** The write units of one item on its table and on the indexes that copy it. */
-    private record IndexCount(String table, double own, double onIndexes, List<String> indexes) {
+    /**
+     * The write units of one item on its table and on the indexes that copy it, against what the
+     * copies would cost holding the keys alone.
+     */
+    private record IndexCount(String table, double own, double onIndexes, double keysOnly, List<String> indexes) {
 
-        /** The indexes' copies cost more than the item's own write. */
+        /** The projections at least double what the index copies cost: every write of the item pays it. */
         boolean multiplies() {
-            return onIndexes > own;
+            return onIndexes >= 2 * keysOnly;
         }
 
         String counted() {
@@ -205,9 +213,10 @@ public final class DynamoPlanReview {
 
         String problem() {
             return String.format("""
-                    %s The indexes multiply the item's write cost %sx: project KEYS_ONLY or INCLUDE only the \
-                    attributes each index's Query returns, or keep the index keys off the items no question \
-                    reads through it (a sparse index).""", counted(), DynamoCost.format((own + onIndexes) / own));
+                    %s Copies of the keys alone would cost %s: the projections multiply the index writes %sx, \
+                    on every write of the item. Project KEYS_ONLY, or INCLUDE only the attributes each index's \
+                    Query returns, or keep the large attributes in an item of their own.""", counted(),
+                    DynamoCost.format(keysOnly), DynamoCost.format(onIndexes / keysOnly));
         }
     }
 

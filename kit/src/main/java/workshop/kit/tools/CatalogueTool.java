@@ -12,7 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
@@ -44,35 +49,53 @@ import workshop.kit.terminal.Story;
  * created afresh. With --plan it reviews their plans alone, before any table exists, and needs no
  * store. With no files it checks the catalogue exercise of the capstone lesson.
  */
-public final class CatalogueTool {
+@Command(name = "./jbang catalogue", description = "Check a design's access patterns: its plans before any table exists"
+        + " (--plan), or every pattern measured on the store (Cassandra, or DynamoDB for a DynamoCatalogue).")
+public final class CatalogueTool implements Callable<Integer> {
 
     static final String CAPSTONE = "access-pattern-catalogue";
-    static final String PLAN = "--plan";
+
+    @Option(names = "--plan", description = "Review the plans alone: no store, no table, no serving code run.")
+    boolean planOnly;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Parameters(paramLabel = "SOURCE", arity = "0..*",
+            description = "Java files or folders holding catalogue classes (default: lesson 09's exercise).")
+    List<Path> paths = new ArrayList<>();
 
     private CatalogueTool() {}
 
     public static void main(String... arguments) {
         // Before a catalogue's own code touches the driver: its log lines stay out of the report.
         Cassandra.sendDriverLogToFile();
+        System.exit(CommandLines.execute(commandLine(), arguments));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new CatalogueTool());
+    }
+
+    @Override
+    public Integer call() {
         Path root = Workshop.root();
-        boolean planOnly = List.of(arguments).contains(PLAN);
-        String[] args = Stream.of(arguments).filter(a -> !a.equals(PLAN)).toArray(String[]::new);
-        List<Path> sources = args.length == 0 ? capstoneSources(root) : Stream.of(args).map(Path::of).flatMap(CatalogueTool::expand).toList();
+        List<Path> sources = paths.isEmpty() ? capstoneSources(root) : paths.stream().flatMap(CatalogueTool::expand).toList();
         if (sources.isEmpty()) {
             System.out.println("""
                     No Java sources in %s.
                     Usage: ./jbang catalogue [--plan] path/to/MyCatalogue.java [more files or folders]
                       A catalogue class implements workshop.kit.catalogue.Catalogue (Cassandra) or
                       workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) and has a constructor without
-                      arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
-            System.exit(2);
+                      arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(paths));
+            return CommandLines.USAGE;
         }
         Path classes = Workshop.stateDir().resolve("catalogue/classes");
         List<String> errors = JavaSources.compile(sources, classes);
         if (!errors.isEmpty()) {
             System.out.println("The sources do not compile:");
             errors.forEach(e -> Story.wrap(e, Failures.COLUMNS - 2).forEach(line -> System.out.println("  " + line)));
-            System.exit(1);
+            return 1;
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CatalogueTool.class.getClassLoader())) {
             List<Object> catalogues = catalogues(classes, loader);
@@ -80,7 +103,7 @@ public final class CatalogueTool {
                 print("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
                         + " (Cassandra) or workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) with a constructor"
                         + " without arguments.");
-                System.exit(2);
+                return CommandLines.USAGE;
             }
             List<String> compiled = JavaSources.classNames(classes);
             boolean passed = true;
@@ -101,12 +124,12 @@ public final class CatalogueTool {
                             .forEach(frame -> System.out.println("  at " + frame));
                 }
             }
-            System.exit(passed ? 0 : 1);
+            return passed ? 0 : 1;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (WorkshopException e) {
             Failures.report(e, System.err);
-            System.exit(1);
+            return 1;
         }
     }
 

@@ -1,12 +1,13 @@
 package workshop.kit.catalogue.dynamo;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.Verdict;
 import workshop.kit.dynamo.DynamoCost;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
-import workshop.kit.terminal.TextTable;
 
 /**
  * The DynamoDB checker's findings, in the Cassandra report's format: a count line, each pattern's
@@ -62,32 +63,28 @@ public record DynamoReport(String title, List<DynamoResult> results, boolean pla
                     : count(Verdict.FAILED) + " plan(s) FAILED the review: change them before writing their code.", "");
         } else {
             indent(out, "Units by AWS's formula (a read unit 4 KB strongly consistent, half that eventually; a write unit 1 KB),"
-                    + " for the table; pages: Query and Scan requests.");
+                    + " for the table; read: items the store read, before any filter; pages: Query and Scan requests.");
             out.append(passed() ? "Every pattern is green or explained.\n"
                     : count(Verdict.FAILED) + " run(s) FAILED: the design does not serve them as declared.\n");
         }
         return out.toString();
     }
 
+    /** One row per run, laid out as the Cassandra report lays out its own. */
     private String table() {
-        TextTable table = TextTable.of("pattern", "rate", "requests", "pages", "items read", "returned", "RCU", "WCU", "ms", "verdict");
+        List<String> headers = List.of("pattern", "rate", "requests", "pages", "read", "returned", "RCU", "WCU", "ms", "verdict");
+        List<List<String>> rows = new ArrayList<>();
         for (DynamoResult result : results) {
             DynamoResult.Run run = result.run();
             DynamoCost cost = run == null ? null : run.cost();
-            table.row(cut(run == null ? result.pattern().id() : result.pattern().id() + " " + result.sample()),
+            rows.add(List.of(run == null ? result.pattern().id() : result.pattern().id() + " " + result.sample(),
                     String.valueOf(result.pattern().rate()), cost == null ? "-" : cost.requestsText(),
                     run == null ? "-" : String.valueOf(run.pages()), cost == null ? "-" : String.format("%,d", cost.itemsRead()),
                     cost == null ? "-" : String.format("%,d", cost.itemsReturned()),
                     cost == null ? "-" : DynamoCost.format(cost.readUnits()), cost == null ? "-" : DynamoCost.format(cost.writeUnits()),
-                    run == null ? "-" : String.format(Locale.ROOT, "%,.1f", run.latency().toNanos() / 1e6), result.verdict().toString());
+                    run == null ? "-" : String.format(Locale.ROOT, "%,d", run.latency().toMillis()), result.verdict().toString()));
         }
-        return table.render();
-    }
-
-    /** A pattern cell short enough that a row fits the terminal. */
-    private static String cut(String text) {
-        int width = 22;
-        return text.length() <= width ? text : text.substring(0, width - 3) + "...";
+        return CatalogueReport.fitted(headers, rows);
     }
 
     private static void lines(StringBuilder out, String paragraph, String indent) {

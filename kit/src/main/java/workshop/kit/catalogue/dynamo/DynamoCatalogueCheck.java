@@ -68,7 +68,11 @@ public final class DynamoCatalogueCheck implements AutoCloseable {
         Set<String> gsis = catalogue.tables().stream().filter(CreateTableRequest::hasGlobalSecondaryIndexes)
                 .flatMap(t -> t.globalSecondaryIndexes().stream()).map(GlobalSecondaryIndex::indexName).collect(Collectors.toSet());
         for (DynamoPattern pattern : catalogue.patterns()) {
-            List<String> problems = DynamoPlanReview.problems(pattern, catalogue.tables());
+            List<String> problems = new ArrayList<>(DynamoPlanReview.problems(pattern, catalogue.tables()));
+            if (problems.isEmpty() && pattern.samples().isEmpty()) {
+                problems.add("has a plan but no code that serves it: add .servedBy(\"a sample\", () -> ...) calling the"
+                        + " client setUp was given, so the check can measure it.");
+            }
             if (!problems.isEmpty()) {
                 results.add(new DynamoResult(pattern, "-", Verdict.FAILED, problems, null, List.of()));
                 continue;

@@ -22,8 +22,9 @@ import workshop.kit.dynamo.ItemSize;
  * judges a Cassandra one's. What the brief's numbers already decide: a busy question planned as
  * reads of several item collections in a row; an item past 400 KB, or an item collection past
  * 10 GB where a local secondary index holds it; a key asked or written faster than one partition
- * serves; global secondary indexes whose copies cost more write units than the item itself; a Scan
- * asked more often than a batch job runs.
+ * serves; global secondary indexes whose projections at least double what copies of the keys
+ * alone would cost on every write (the units of each index counted); a Scan asked more often than
+ * a batch job runs.
  */
 public final class DynamoPlanReview {
 

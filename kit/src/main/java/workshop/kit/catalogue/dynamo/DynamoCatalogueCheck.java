@@ -21,6 +21,7 @@ import workshop.kit.catalogue.Verdict;
 import workshop.kit.dynamo.BatchLoader;
 import workshop.kit.dynamo.Dynamo;
 import workshop.kit.dynamo.DynamoCost;
+import workshop.kit.dynamo.DynamoException;
 import workshop.kit.dynamo.Metered;
 import workshop.kit.dynamo.MeteredClient;
 import workshop.kit.dynamo.Tables;
@@ -59,6 +60,13 @@ public final class DynamoCatalogueCheck implements AutoCloseable {
     /** Creates the planned tables afresh, loads their items, sets the catalogue up and checks every pattern. */
     public DynamoReport run(DynamoCatalogue catalogue) {
         for (CreateTableRequest table : catalogue.tables()) {
+            if (dynamo.realAws() && !table.tableName().startsWith(dynamo.table(""))) {
+                // The checker deletes and creates its tables: on AWS only ours, never a table of the account's.
+                throw new DynamoException("The catalogue names the table " + table.tableName() + ", which the check would"
+                        + " delete and create again in your AWS account, but it is not named with the workshop's prefix "
+                        + dynamo.table("") + ".", "name the catalogue's tables " + dynamo.table("") + "..., or unset"
+                        + " DYNAMODB_ENDPOINT to check it on the emulator");
+            }
             Tables.recreate(dynamo, client.plain(), table);
             List<Map<String, AttributeValue>> items = catalogue.items(table.tableName());
             BatchLoader.put(client.plain(), table.tableName(), "items of " + table.tableName(), items.size(), i -> items.get((int) i));

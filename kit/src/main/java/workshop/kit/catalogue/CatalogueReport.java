@@ -148,6 +148,14 @@ public record CatalogueReport(String title, List<PatternResult> results, boolean
             }
             rows.add(row);
         }
+        return fitted(headers, rows);
+    }
+
+    /**
+     * A report's table: one row per run, the first (pattern) cells cut short so that every line
+     * fits Failures.COLUMNS. The DynamoDB report lays its rows out the same way.
+     */
+    public static String fitted(List<String> headers, List<List<String>> rows) {
         int others = 2 * headers.size();
         for (int column = 1; column < headers.size(); column++) {
             int c = column;

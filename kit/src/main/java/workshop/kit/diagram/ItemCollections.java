@@ -10,8 +10,11 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -105,6 +108,22 @@ public record ItemCollections(String title, String source, List<View> views, Lis
         List<Map<String, AttributeValue>> items = client.scanPaginator(s -> s.tableName(table).limit(100)).items().stream()
                 .limit(most).toList();
         return of(title, shownAs, description, items);
+    }
+
+    /**
+     * A table as planned, before it exists: its key schema and indexes from the request that will
+     * create it, and the items a catalogue will load. No store.
+     */
+    public static ItemCollections planned(String title, CreateTableRequest table, List<Map<String, AttributeValue>> items) {
+        TableDescription description = TableDescription.builder().tableName(table.tableName()).keySchema(table.keySchema())
+                .globalSecondaryIndexes(table.globalSecondaryIndexes().stream().map(index -> GlobalSecondaryIndexDescription.builder()
+                        .indexName(index.indexName()).keySchema(index.keySchema()).projection(index.projection()).build()).toList())
+                .localSecondaryIndexes(table.localSecondaryIndexes().stream().map(index -> LocalSecondaryIndexDescription.builder()
+                        .indexName(index.indexName()).keySchema(index.keySchema()).projection(index.projection()).build()).toList())
+                .build();
+        ItemCollections drawn = of(title, table.tableName(), description, items);
+        return new ItemCollections(title, String.format("the plan of %s and the %,d item(s) it will load", table.tableName(),
+                items.size()), drawn.views(), List.of());
     }
 
     /** The table described and its items, drawn; no store. */

@@ -17,7 +17,7 @@ public final class ItemCollectionsText {
 
     public static List<String> lines(ItemCollections drawing) {
         List<String> out = new ArrayList<>();
-        out.add(drawing.title() + ", drawn from " + drawing.source() + ":");
+        out.addAll(Story.wrap(drawing.title() + ", drawn from " + drawing.source() + ":", Failures.COLUMNS));
         for (ItemCollections.View view : drawing.views()) {
             out.add("  " + view.name() + " (" + view.kind() + "), keys " + view.keys() + ", " + view.items() + " item(s)"
                     + (view.projection().isEmpty() ? "" : ", projects " + view.projection()));

@@ -2,10 +2,12 @@ package workshop.kit.dynamo;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.retries.DefaultRetryStrategy;
@@ -110,13 +112,16 @@ public final class Dynamo {
         return builder(target, endpoint).build();
     }
 
-    /** A client whose calls are costed, with a plain one beside it. */
-    public MeteredClient meteredClient() {
+    /**
+     * A client whose calls are costed, with a plain one beside it; the interceptors given see every
+     * metered call too (a checker that reads each request's consistency and filter, say).
+     */
+    public MeteredClient meteredClient(ExecutionInterceptor... watching) {
         DynamoDbClient plain = client();
         CostRecorder recorder = new CostRecorder(new ItemImages(plain), realAws());
-        DynamoDbClient metered = builder(target, endpoint)
-                .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(recorder).build())
-                .build();
+        ClientOverrideConfiguration.Builder configuration = ClientOverrideConfiguration.builder().addExecutionInterceptor(recorder);
+        List.of(watching).forEach(configuration::addExecutionInterceptor);
+        DynamoDbClient metered = builder(target, endpoint).overrideConfiguration(configuration.build()).build();
         return new MeteredClient(metered, plain, recorder);
     }
 

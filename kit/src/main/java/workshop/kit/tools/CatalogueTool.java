@@ -12,7 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
@@ -22,60 +27,90 @@ import workshop.kit.catalogue.Catalogue;
 import workshop.kit.catalogue.CatalogueCheck;
 import workshop.kit.catalogue.CatalogueReport;
 import workshop.kit.catalogue.PlanReview;
+import workshop.kit.catalogue.dynamo.DynamoCatalogue;
+import workshop.kit.catalogue.dynamo.DynamoCatalogueCheck;
+import workshop.kit.catalogue.dynamo.DynamoDiagrams;
+import workshop.kit.catalogue.dynamo.DynamoPlanReview;
+import workshop.kit.catalogue.dynamo.DynamoReport;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.DiagramFiles;
+import workshop.kit.diagram.ItemCollections;
+import workshop.kit.diagram.ItemCollectionsText;
 import workshop.kit.diagram.TextDiagram;
+import workshop.kit.dynamo.Dynamo;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
 
 /**
  * ./jbang catalogue [--plan] [source files or folders]: compiles them, finds every class
- * implementing {@link Catalogue}, and checks each against the cluster in a keyspace of its own.
- * With --plan it reviews their plans alone, before any table exists, and needs no cluster. With
- * no files it checks the catalogue exercise of the capstone lesson.
+ * implementing {@link Catalogue}, and checks each against the cluster in a keyspace of its own;
+ * every class implementing {@link DynamoCatalogue} is checked on the DynamoDB emulator, its tables
+ * created afresh. With --plan it reviews their plans alone, before any table exists, and needs no
+ * store. With no files it checks the catalogue exercise of the capstone lesson.
  */
-public final class CatalogueTool {
+@Command(name = "./jbang catalogue", description = "Check a design's access patterns: its plans before any table exists"
+        + " (--plan), or every pattern measured on the store (Cassandra, or DynamoDB for a DynamoCatalogue).")
+public final class CatalogueTool implements Callable<Integer> {
 
     static final String CAPSTONE = "access-pattern-catalogue";
-    static final String PLAN = "--plan";
+
+    @Option(names = "--plan", description = "Review the plans alone: no store, no table, no serving code run.")
+    boolean planOnly;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Parameters(paramLabel = "SOURCE", arity = "0..*",
+            description = "Java files or folders holding catalogue classes (default: lesson 09's exercise).")
+    List<Path> paths = new ArrayList<>();
 
     private CatalogueTool() {}
 
     public static void main(String... arguments) {
         // Before a catalogue's own code touches the driver: its log lines stay out of the report.
         Cassandra.sendDriverLogToFile();
+        System.exit(CommandLines.execute(commandLine(), arguments));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new CatalogueTool());
+    }
+
+    @Override
+    public Integer call() {
         Path root = Workshop.root();
-        boolean planOnly = List.of(arguments).contains(PLAN);
-        String[] args = Stream.of(arguments).filter(a -> !a.equals(PLAN)).toArray(String[]::new);
-        List<Path> sources = args.length == 0 ? capstoneSources(root) : Stream.of(args).map(Path::of).flatMap(CatalogueTool::expand).toList();
+        List<Path> sources = paths.isEmpty() ? capstoneSources(root) : paths.stream().flatMap(CatalogueTool::expand).toList();
         if (sources.isEmpty()) {
             System.out.println("""
                     No Java sources in %s.
                     Usage: ./jbang catalogue [--plan] path/to/MyCatalogue.java [more files or folders]
-                      A catalogue class implements workshop.kit.catalogue.Catalogue and has a constructor
-                      without arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(List.of(args)));
-            System.exit(2);
+                      A catalogue class implements workshop.kit.catalogue.Catalogue (Cassandra) or
+                      workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) and has a constructor without
+                      arguments; fixtures/src/main/java/workshop/fixtures/chat/ChatCatalogue.java is one.""".formatted(paths));
+            return CommandLines.USAGE;
         }
         Path classes = Workshop.stateDir().resolve("catalogue/classes");
         List<String> errors = JavaSources.compile(sources, classes);
         if (!errors.isEmpty()) {
             System.out.println("The sources do not compile:");
             errors.forEach(e -> Story.wrap(e, Failures.COLUMNS - 2).forEach(line -> System.out.println("  " + line)));
-            System.exit(1);
+            return 1;
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, CatalogueTool.class.getClassLoader())) {
-            List<Catalogue> catalogues = catalogues(classes, loader);
+            List<Object> catalogues = catalogues(classes, loader);
             if (catalogues.isEmpty()) {
                 print("No class in " + sources.size() + " source file(s) implements workshop.kit.catalogue.Catalogue"
-                        + " with a constructor without arguments.");
-                System.exit(2);
+                        + " (Cassandra) or workshop.kit.catalogue.dynamo.DynamoCatalogue (DynamoDB) with a constructor"
+                        + " without arguments.");
+                return CommandLines.USAGE;
             }
             List<String> compiled = JavaSources.classNames(classes);
             boolean passed = true;
-            for (Catalogue catalogue : catalogues) {
+            for (Object catalogue : catalogues) {
                 try {
-                    passed &= planOnly ? review(catalogue) : check(catalogue);
+                    passed &= catalogue instanceof DynamoCatalogue dynamo ? (planOnly ? review(dynamo) : check(dynamo))
+                            : planOnly ? review((Catalogue) catalogue) : check((Catalogue) catalogue);
                 } catch (WorkshopException e) {
                     throw e;
                 } catch (RuntimeException e) {
@@ -89,12 +124,12 @@ public final class CatalogueTool {
                             .forEach(frame -> System.out.println("  at " + frame));
                 }
             }
-            System.exit(passed ? 0 : 1);
+            return passed ? 0 : 1;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (WorkshopException e) {
             Failures.report(e, System.err);
-            System.exit(1);
+            return 1;
         }
     }
 
@@ -127,6 +162,33 @@ public final class CatalogueTool {
         }
     }
 
+    /** Reviews a DynamoDB catalogue's plans alone: no emulator, no tables, no serving code run. */
+    static boolean review(DynamoCatalogue catalogue) {
+        DynamoReport report = DynamoPlanReview.of(catalogue);
+        report.print();
+        DynamoDiagrams.planned(catalogue).forEach(CatalogueTool::show);
+        return report.passed();
+    }
+
+    /** Creates a DynamoDB catalogue's tables afresh on the emulator, loads them, checks every pattern and draws the tables as built. */
+    static boolean check(DynamoCatalogue catalogue) {
+        print("Checking " + catalogue.getClass().getName() + " on DynamoDB (creating its tables and loading its items first)...");
+        try (DynamoCatalogueCheck checker = DynamoCatalogueCheck.on(Dynamo.findOrStart())) {
+            DynamoReport report = checker.run(catalogue);
+            System.out.println();
+            report.print();
+            DynamoDiagrams.built(catalogue, report, checker.plain()).forEach(CatalogueTool::show);
+            return report.passed();
+        }
+    }
+
+    /** A table's item collections in the terminal, and where their drawing was written. */
+    private static void show(ItemCollections drawing) {
+        System.out.println();
+        ItemCollectionsText.lines(drawing).forEach(System.out::println);
+        print("The drawing: " + DiagramFiles.write(drawing) + " (open it in a browser).");
+    }
+
     /** The diagram in the terminal, and where its drawing was written. */
     private static void show(Diagram diagram) {
         System.out.println();
@@ -154,15 +216,16 @@ public final class CatalogueTool {
         return Files.isDirectory(path) ? JavaSources.javaFiles(path) : Stream.of(path).filter(Files::isRegularFile);
     }
 
-    private static List<Catalogue> catalogues(Path classes, ClassLoader loader) {
-        List<Catalogue> found = new ArrayList<>();
+    private static List<Object> catalogues(Path classes, ClassLoader loader) {
+        List<Object> found = new ArrayList<>();
         for (String name : JavaSources.classNames(classes)) {
             try {
                 Class<?> type = Class.forName(name, false, loader);
-                if (Catalogue.class.isAssignableFrom(type) && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                boolean catalogue = Catalogue.class.isAssignableFrom(type) || DynamoCatalogue.class.isAssignableFrom(type);
+                if (catalogue && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
                     Constructor<?> constructor = type.getDeclaredConstructor();
                     constructor.setAccessible(true); // a catalogue nested in a jbang script is not public
-                    found.add((Catalogue) constructor.newInstance());
+                    found.add(constructor.newInstance());
                 }
             } catch (NoSuchMethodException noDefault) {
                 System.out.println("Skipping " + name + ": a catalogue class needs a constructor without arguments.");

@@ -1,6 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../kit/src/main/java/**/*.java
+// The runner's grade command, compiled with the quiz, reads the grading set-ups of the kit's build sources.
+//SOURCES ../kit/src/build/java/**/*.java
 //SOURCES ../testkit/src/main/java/**/*.java
 //SOURCES ../runner/src/main/java/**/*.java
 //SOURCES ../room-tools/src/main/java/workshop/room/*.java

@@ -11,11 +11,15 @@
 //SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN runner
-//DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset
+//DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset; --completion for bash and zsh
 
 /** Where you stand and what to do next; ./jbang check NN grades one lesson in seconds. */
 class runner {
     public static void main(String... args) throws Exception {
-        workshop.runner.Runner.main(args);
+        if (args.length > 0 && args[0].equals("--completion")) {
+            workshop.runner.completion.Completions.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+        } else {
+            workshop.runner.Runner.main(args);
+        }
     }
 }

@@ -1,11 +1,20 @@
 package workshop.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 import workshop.kit.Poll;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
@@ -16,6 +25,7 @@ import workshop.kit.cassandra.Room;
 import workshop.kit.cassandra.RoomAccess;
 import workshop.kit.cassandra.RoomCluster;
 import workshop.kit.terminal.Failures;
+import workshop.kit.tools.CommandLines;
 
 /**
  * ./jbang room: the instructor's live grid of the room WORKSHOP_ROOM names (learners by lessons,
@@ -25,103 +35,108 @@ import workshop.kit.terminal.Failures;
  */
 public final class RoomTool {
 
-    static final String USAGE = "Usage: ./jbang room [--once] [--every SECONDS] [--stuck MINUTES]"
-            + " [--serve [--port PORT] [--bind ADDRESS]], or ./jbang room add NAME";
-
     private RoomTool() {}
 
     /** What the command line asked for. */
-    record Options(boolean once, boolean serve, Duration every, Duration stuckAfter, int port, String bind) {
-        static Options parse(List<String> args) {
-            boolean once = false;
-            boolean serve = false;
-            Duration every = Duration.ofSeconds(5);
-            Duration stuck = Duration.ofMinutes(10);
-            int port = 8484;
-            String bind = "127.0.0.1";
-            for (int i = 0; i < args.size(); i++) {
-                String arg = args.get(i);
-                switch (arg) {
-                    case "--once" -> once = true;
-                    case "--serve" -> serve = true;
-                    case "--every" -> every = Duration.ofSeconds(number(args, ++i));
-                    case "--stuck" -> stuck = Duration.ofMinutes(number(args, ++i));
-                    case "--port" -> port = (int) number(args, ++i);
-                    case "--bind" -> bind = value(args, ++i);
-                    default -> throw new WorkshopException("Unknown option '" + arg + "'.", USAGE);
-                }
+    record Options(boolean once, boolean serve, Duration every, Duration stuckAfter, int port, String bind) {}
+
+    public static void main(String... args) {
+        int exit = CommandLines.execute(commandLine(), args);
+        if (exit != 0) {
+            System.exit(exit);
+        } // else returns: a served page's thread keeps the JVM running
+    }
+
+    /** The room's command line, for a run and for the completion scripts. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new Grid());
+    }
+
+    /** ./jbang room [options] and ./jbang room add NAME, on picocli: an option it does not know is refused. */
+    @Command(name = "./jbang room", description = "The live grid of the room WORKSHOP_ROOM names: learners by lessons,"
+            + " who is stuck, the most common first failure per lesson.",
+            footer = {"Examples:", "  WORKSHOP_ROOM=monday ./jbang room --once", "  ./jbang room --serve --bind 0.0.0.0",
+                    "  ./jbang room add ana"})
+    static final class Grid implements Callable<Integer> {
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help and exit.")
+        boolean help;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--once", description = "Print the grid once, then exit")
+        boolean once;
+
+        @Option(names = "--every", paramLabel = "SECONDS", description = "Redraw every SECONDS (default: 5)")
+        long every = 5;
+
+        @Option(names = "--stuck", paramLabel = "MINUTES", description = "Stuck after MINUTES on one lesson (default: 10)")
+        long stuck = 10;
+
+        @Option(names = "--serve", description = "Serve the grid as a page that reloads itself")
+        boolean serve;
+
+        @Option(names = "--port", paramLabel = "PORT", description = "The page's port (default: 8484)")
+        int port = 8484;
+
+        @Option(names = "--bind", paramLabel = "ADDRESS", description = "The page's address (default: 127.0.0.1)")
+        String bind = "127.0.0.1";
+
+        @Override
+        public Integer call() throws IOException {
+            if (every < 0 || stuck < 0 || port < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--every, --stuck and --port need a whole number, not a negative one.");
             }
-            return new Options(once, serve, every, stuck, port, bind);
+            grid(new Options(once, serve, Duration.ofSeconds(every), Duration.ofMinutes(stuck), port, bind));
+            return 0;
         }
 
-        private static String value(List<String> args, int i) {
-            if (i >= args.size()) {
-                throw new WorkshopException(args.get(i - 1) + " needs a value.", USAGE);
-            }
-            return args.get(i);
-        }
-
-        private static long number(List<String> args, int i) {
-            String value = value(args, i);
-            try {
-                long number = Long.parseLong(value);
-                if (number >= 0) {
-                    return number;
-                }
-            } catch (NumberFormatException notANumber) {
-                // said below
-            }
-            throw new WorkshopException(args.get(i - 1) + " needs a whole number, not '" + value + "'.", USAGE);
+        @Command(name = "add", description = "A learner's login on a room's cluster (./jbang up --room started it),"
+                + " and the settings to give them.", footer = {"Example:", "  ./jbang room add ana"})
+        int add(@Parameters(paramLabel = "NAME", description = "The learner's login name") String name) {
+            addLearner(name);
+            return 0;
         }
     }
 
-    public static void main(String... args) {
-        if (args.length > 0 && args[0].equals("add")) {
-            Failures.guard(() -> addLearner(List.of(args)));
+    private static void grid(Options options) throws IOException {
+        Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
+                "export WORKSHOP_ROOM=<room name> (the name your learners export too), then ./jbang room"));
+        CqlSession session = Cassandra.findOrStart().connect();
+        RoomTable table = RoomTable.create(session);
+        Supplier<RoomGrid> grid = () -> RoomGrid.of(room, table.checks(room), table.now(), options.stuckAfter(),
+                RoomGrid.exerciseColumns());
+        if (options.serve()) {
+            var server = RoomServer.start(new InetSocketAddress(options.bind(), options.port()),
+                    () -> RoomGridPage.render(grid.get(), table.drawings(room), options.every()),
+                    learner -> table.drawing(room, learner));
+            System.out.println("Serving room " + room.name() + " at http://" + options.bind() + ":"
+                    + server.getAddress().getPort() + "/ (Ctrl-C stops)");
+            return; // the server's thread keeps the JVM running
+        }
+        if (options.once()) {
+            RoomGridText.render(grid.get()).forEach(System.out::println);
+            session.close();
             return;
         }
-        Failures.guard(() -> {
-            Options options = Options.parse(List.of(args));
-            Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
-                    "export WORKSHOP_ROOM=<room name> (the name your learners export too), then ./jbang room"));
-            CqlSession session = Cassandra.findOrStart().connect();
-            RoomTable table = RoomTable.create(session);
-            Supplier<RoomGrid> grid = () -> RoomGrid.of(room, table.checks(room), table.now(), options.stuckAfter(),
-                    RoomGrid.exerciseColumns());
-            if (options.serve()) {
-                var server = RoomServer.start(new InetSocketAddress(options.bind(), options.port()),
-                        () -> RoomGridPage.render(grid.get(), table.drawings(room), options.every()),
-                        learner -> table.drawing(room, learner));
-                System.out.println("Serving room " + room.name() + " at http://" + options.bind() + ":"
-                        + server.getAddress().getPort() + "/ (Ctrl-C stops)");
-                return; // the server's thread keeps the JVM running
+        do {
+            List<String> lines;
+            try {
+                lines = RoomGridText.render(grid.get());
+            } catch (RuntimeException failure) {
+                // A node restarting should not end the instructor's view: say so, try again next round.
+                lines = List.of(RoomGridText.fit("Could not read the room: " + Failures.explain(failure).what()));
             }
-            if (options.once()) {
-                RoomGridText.render(grid.get()).forEach(System.out::println);
-                session.close();
-                return;
-            }
-            do {
-                List<String> lines;
-                try {
-                    lines = RoomGridText.render(grid.get());
-                } catch (RuntimeException failure) {
-                    // A node restarting should not end the instructor's view: say so, try again next round.
-                    lines = List.of(RoomGridText.fit("Could not read the room: " + Failures.explain(failure).what()));
-                }
-                System.out.print("\033[H\033[2J"); // home and clear: the grid redraws in place
-                lines.forEach(System.out::println);
-                System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
-            } while (Poll.sleep(options.every()));
-        });
+            System.out.print("\033[H\033[2J"); // home and clear: the grid redraws in place
+            lines.forEach(System.out::println);
+            System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
+        } while (Poll.sleep(options.every()));
     }
 
     /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */
-    private static void addLearner(List<String> options) {
-        if (options.size() != 2 || !options.get(0).equals("add")) {
-            System.err.println("Use: ./jbang room add NAME (a learner's login on the room's cluster)");
-            System.exit(2);
-        }
+    private static void addLearner(String name) {
         CassandraSettings settings = CassandraSettings.fromEnvironment();
         LocalCluster local = LocalCluster.standard();
         Optional<RoomCluster> room = local.room();
@@ -133,7 +148,7 @@ public final class RoomTool {
                 : local.layout().nodes(local.expectedNodes()).stream()
                         .map(n -> InetSocketAddress.createUnresolved(room.orElseThrow().address(), n.nativePort())).toList();
         try (CqlSession session = Cassandra.findOrStart(settings).connect()) {
-            CassandraSettings.Credentials login = RoomAccess.add(session, options.get(1));
+            CassandraSettings.Credentials login = RoomAccess.add(session, name);
             System.out.println("Learner " + login.username() + " may log in. Give them these lines (the password is kept nowhere):");
             RoomAccess.learnerSettings(contactPoints, settings.datacenter(), login).forEach(line -> System.out.println("  " + line));
         }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import workshop.kit.lessons.GradedPart;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
@@ -46,28 +47,23 @@ final class GradeCommand {
         this.check = check;
     }
 
-    /** Exit 0 when every part passed, 1 when one failed, 3 when none failed but one stayed withheld, 2 for a bad argument. */
-    int run(List<String> args) throws IOException {
-        Path out = root.resolve(".workshop/grades");
-        String learner = System.getenv().getOrDefault("GITHUB_ACTOR", System.getProperty("user.name", "learner"));
+    /**
+     * Grades the lessons named (every one with an exercise when none is), the reports in out
+     * (default .workshop/grades), for the learner named (default GITHUB_ACTOR, else the login).
+     * Exit 0 when every part passed, 1 when one failed, 3 when none failed but one stayed withheld,
+     * 2 for a lesson not known.
+     */
+    int run(List<String> keys, Optional<Path> outDir, Optional<String> learnerName) throws IOException {
+        Path out = outDir.map(Path::toAbsolutePath).orElse(root.resolve(".workshop/grades"));
+        String learner = learnerName.orElseGet(() -> System.getenv().getOrDefault("GITHUB_ACTOR",
+                System.getProperty("user.name", "learner")));
         List<Lesson> lessons = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String word = args.get(i);
-            if ((word.equals("--out") || word.equals("--learner")) && i + 1 >= args.size()) {
-                System.out.println(word + " needs a value: " + USAGE);
+        for (String key : keys) {
+            try {
+                lessons.add(Lessons.require(key));
+            } catch (IllegalArgumentException unknown) {
+                System.out.println(unknown.getMessage() + " Usage: " + USAGE);
                 return 2;
-            }
-            if (word.equals("--out")) {
-                out = Path.of(args.get(++i)).toAbsolutePath();
-            } else if (word.equals("--learner")) {
-                learner = args.get(++i);
-            } else {
-                try {
-                    lessons.add(Lessons.require(word));
-                } catch (IllegalArgumentException unknown) {
-                    System.out.println(unknown.getMessage() + " Usage: " + USAGE);
-                    return 2;
-                }
             }
         }
         List<Lesson> graded = GradedPart.gradedLessons().stream()

@@ -5,59 +5,116 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
+import workshop.kit.tools.CommandLines;
 
 /**
  * The learner's entry point: where you stand, what to do next ({@link Overview}), and the commands
  * to check, watch, get a hint, see a solution or start a lesson over, one class each. Lessons plug
- * in through the lesson list alone; nothing here names a lesson.
+ * in through the lesson list alone; nothing here names a lesson. The words are picocli's, so an
+ * option the runner does not know is refused with the nearest one, never ignored.
  */
-public final class Runner {
+@Command(name = "./jbang", description = "Where you stand and what to do next (./jbang workshop), and the commands"
+        + " on one lesson's exercise.", footer = {"Example:", "  ./jbang workshop"})
+public final class Runner implements java.util.concurrent.Callable<Integer> {
 
-    private Runner() {}
+    /** -h and --help on every command, each listing its own options. */
+    @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help and exit.")
+    boolean help;
 
-    public static void main(String... args) throws Exception {
+    private final Path root;
+    private final Overview overview;
+
+    private Runner(Path root) {
+        this.root = root;
+        this.overview = new Overview(root);
+    }
+
+    public static void main(String... args) {
         System.exit(run(args));
     }
 
-    /** Runs one command of the learner's; its exit code (2: a command or lesson not understood). */
-    static int run(String... args) throws Exception {
+    /** Runs one command of the learner's; its exit code (2: a command, option or lesson not understood). */
+    static int run(String... args) {
         Path root = Workshop.root();
         LaunchFile.remember(Workshop.stateDir());
-        List<String> words = new ArrayList<>(List.of(args));
-        boolean yes = words.remove("--yes");
-        Optional<Path> reportFile = Optional.empty();
-        int report = words.indexOf("--report");
-        if (report >= 0) {
-            if (report + 1 >= words.size()) {
-                System.out.println("--report needs a file: ./jbang check 02 --report grade.json");
-                return 2;
-            }
-            reportFile = Optional.of(Path.of(words.get(report + 1)));
-            words.subList(report, report + 2).clear();
-        }
-        String command = words.isEmpty() ? "overview" : words.get(0);
-        Optional<String> lessonArg = words.size() > 1 ? Optional.of(words.get(1)) : Optional.empty();
-        Overview overview = new Overview(root);
-        CheckCommand check = new CheckCommand(overview, reportFile);
-        return switch (command) {
-            case "overview" -> overview.run();
-            case "check" -> onLesson(overview, lessonArg, check::run);
-            case "watch" -> onLesson(overview, lessonArg, new WatchCommand(root, check, new HintCommand(overview))::run);
-            case "hint" -> onLesson(overview, lessonArg, new HintCommand(overview)::run);
-            case "solution" -> onLesson(overview, lessonArg, new SolutionCommand(root)::run);
-            case "grade" -> new GradeCommand(root, check::run).run(words.subList(1, words.size()));
-            case "reset" -> onLesson(overview, lessonArg, lesson -> new ResetCommand(overview).run(lesson, yes));
-            default -> {
-                System.out.println("Unknown command '" + command + "'. Commands: ./jbang workshop, check NN [--report FILE],"
-                        + " watch [NN], hint NN, solution NN, reset NN [--yes], " + GradeCommand.USAGE);
-                yield 2;
-            }
-        };
+        return CommandLines.execute(commandLine(root), args);
+    }
+
+    /** Every command of the runner's, for a run and for the completion scripts. */
+    public static CommandLine commandLine(Path root) {
+        return new CommandLine(new Runner(root));
+    }
+
+    @Override
+    public Integer call() {
+        return overview.run();
+    }
+
+    @Command(name = "overview", hidden = true, description = "The lessons, their minutes and where you stand.")
+    int overview() {
+        return overview.run();
+    }
+
+    @Command(name = "check", description = "Grade one lesson's exercise and say what to fix first; without NN, the first"
+            + " exercise not passed yet.", footer = {"Examples:", "  ./jbang check 01", "  ./jbang check 02 --report grade.json"})
+    int check(@Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                      description = "The lesson: its number (01, 4d) or its id") String lesson,
+              @Option(names = "--report", paramLabel = "FILE", description = "Also write the grade as JSON to FILE")
+              Path report) throws IOException {
+        return onLesson(lesson, new CheckCommand(overview, Optional.ofNullable(report))::run);
+    }
+
+    @Command(name = "watch", description = "Check the lesson again on every save of its files; a key gives a hint.",
+            footer = {"Example:", "  ./jbang watch 01"})
+    int watch(@Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                      description = "The lesson (default: the first exercise not passed yet)") String lesson) throws IOException {
+        CheckCommand check = new CheckCommand(overview, Optional.empty());
+        return onLesson(lesson, new WatchCommand(root, check, new HintCommand(overview))::run);
+    }
+
+    @Command(name = "hint", description = "The next hint of the lesson, one at a time.", footer = {"Example:", "  ./jbang hint 01"})
+    int hint(@Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                     description = "The lesson (default: the first exercise not passed yet)") String lesson) throws IOException {
+        return onLesson(lesson, new HintCommand(overview)::run);
+    }
+
+    @Command(name = "solution", description = "The lesson's reference solution, side by side with your files.",
+            footer = {"Example:", "  ./jbang solution 01"})
+    int solution(@Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                         description = "The lesson (default: the first exercise not passed yet)") String lesson) throws IOException {
+        return onLesson(lesson, new SolutionCommand(root)::run);
+    }
+
+    @Command(name = "reset", description = "Put the lesson's stubs back and clear its progress, after you confirm;"
+            + " your files are copied to .workshop/backups/ first.", footer = {"Example:", "  ./jbang reset 01 --yes"})
+    int reset(@Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                      description = "The lesson (default: the first exercise not passed yet)") String lesson,
+              @Option(names = "--yes", description = "Do not ask; reset at once") boolean yes) throws IOException {
+        return onLesson(lesson, chosen -> new ResetCommand(overview).run(chosen, yes));
+    }
+
+    @Command(name = "grade", description = "Check every lesson with an exercise (or the ones named), then write the grade"
+            + " in every format a class grades with (exit 3: a cost withheld).",
+            footer = {"Examples:", "  ./jbang grade", "  ./jbang grade 01 02 --out grades --learner ana"})
+    int grade(@Parameters(arity = "0..*", paramLabel = "NN", completionCandidates = LessonKeys.class,
+                      description = "The lessons (default: every one with an exercise)") List<String> lessons,
+              @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: .workshop/grades)")
+              Path out,
+              @Option(names = "--learner", paramLabel = "NAME", description = "Whose grade (default: GITHUB_ACTOR, else your login)")
+              String learner) throws IOException {
+        CheckCommand check = new CheckCommand(overview, Optional.empty());
+        return new GradeCommand(root, check::run).run(lessons == null ? List.of() : lessons,
+                Optional.ofNullable(out), Optional.ofNullable(learner));
     }
 
     /** A command on one lesson: its exit code. */
@@ -69,11 +126,11 @@ public final class Runner {
      * Runs the command on the lesson named, or without a name on the current one; when there is
      * none to run it on (no exercise, no such lesson, all passed), says why and gives the exit code.
      */
-    private static int onLesson(Overview overview, Optional<String> key, LessonCommand command) throws IOException {
-        if (key.isPresent()) {
+    private int onLesson(String key, LessonCommand command) throws IOException {
+        if (key != null) {
             Lesson lesson;
             try {
-                lesson = Lessons.require(key.get());
+                lesson = Lessons.require(key);
             } catch (IllegalArgumentException unknown) {
                 System.out.println(unknown.getMessage());
                 return 2;

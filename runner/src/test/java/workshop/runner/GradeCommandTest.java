@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.lessons.Lesson;
@@ -34,7 +35,7 @@ class GradeCommandTest {
             return grade.exitCode();
         });
 
-        int exit = command.run(List.of("01", "02", "--out", root.resolve("out").toString(), "--learner", "ana"));
+        int exit = command.run(List.of("01", "02"), Optional.of(root.resolve("out")), Optional.of("ana"));
 
         assertEquals(List.of("01", "02", "01"), checked);
         assertEquals(3, exit);
@@ -49,6 +50,6 @@ class GradeCommandTest {
 
     @Test
     void aLessonThatIsNotOneIsRefused(@TempDir Path root) throws Exception {
-        assertEquals(2, new GradeCommand(root, lesson -> 0).run(List.of("99")));
+        assertEquals(2, new GradeCommand(root, lesson -> 0).run(List.of("99"), Optional.empty(), Optional.empty()));
     }
 }

@@ -27,7 +27,7 @@ import workshop.kit.diagram.DiagramFiles;
 @ExtendWith(CassandraExtension.class)
 class DesignDiagramsTest {
 
-    /** The README's example, its table planned with another partition key than it builds. */
+    /** docs/catalogue.md's example, its table planned with another partition key than it builds. */
     static final class MisplannedProfiles extends ProfileCatalogue {
         @Override
         public String name() {

@@ -15,7 +15,7 @@ import workshop.kit.catalogue.Plan;
 import workshop.kit.catalogue.Rate;
 
 /**
- * The README's second worked example: a page of posts shows its 20 authors' names, read side by
+ * docs/catalogue.md's second worked example: a page of posts shows its 20 authors' names, read side by
  * side with executeAsync, and a user renames themselves with one write. Its report: the multi-get
  * explained (asked 2,000/s, its answer waits for the slowest of 20 reads), the write green.
  */

@@ -87,7 +87,7 @@ public final class MotoInstall {
         }
         if (!answers(basePython, "import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 9))")) {
             return "moto: not installed, Python 3.9 or newer with venv was not found (lessons 06-08 need it;"
-                    + " see the README's section on the DynamoDB emulator)";
+                    + " see docs/stores.md, The DynamoDB emulator)";
         }
         install();
         return "moto " + Versions.MOTO + ": installed into " + FOLDER;

@@ -45,7 +45,7 @@ public final class ClusterTool {
         System.exit(CommandLines.execute(commandLine(), command));
     }
 
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return new CommandLine(new ClusterTool());
     }
 

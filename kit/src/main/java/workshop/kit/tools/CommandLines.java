@@ -17,10 +17,14 @@ public final class CommandLines {
     /** The exit code of a command line that was not understood. */
     public static final int USAGE = CommandLine.ExitCode.USAGE;
 
+    /** picocli's narrowest help. */
+    private static final int MIN_WIDTH = 55;
+
     private CommandLines() {}
 
     public static int execute(CommandLine command, String... args) {
         command.setParameterExceptionHandler(CommandLines::refuse);
+        command.setUsageHelpWidth(Math.max(MIN_WIDTH, Failures.COLUMNS)); // the terminal's, up to 100 columns
         command.setExecutionExceptionHandler((failure, line, parsed) -> {
             Failures.report(failure, System.err);
             return 1;

@@ -36,7 +36,7 @@ public record GradeFile(String status, int passed, int failed, Optional<String> 
         return node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
     }
 
-    /** The exit code ./jbang check gives with this grade (the README's table). */
+    /** The exit code ./jbang check gives with this grade (the table of docs/exercises.md). */
     public int exitCode() {
         return switch (status) {
             case "passed" -> 0;

@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The load tools read a grade as the runner writes it (the README's format), never its sentences. */
+/** The load tools read a grade as the runner writes it (the format docs/exercises.md describes), never its sentences. */
 class GradeFileTest {
 
     @Test

@@ -10,10 +10,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import workshop.kit.Workshop;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Story;
+import workshop.kit.tools.CommandLines;
+import workshop.runner.LessonKeys;
 import workshop.runner.ProgressFile;
 import workshop.runner.QuizScores;
 
@@ -42,26 +46,50 @@ public final class QuizPlayer {
         this.order = order;
     }
 
-    public static void main(String... args) throws IOException {
+    public static void main(String... args) {
         System.exit(run(args));
     }
 
-    /** Plays the quiz of the lesson named; its exit code (2: no lesson named, or none by that name). */
-    static int run(String... args) throws IOException {
-        Path root = Workshop.root();
-        if (args.length == 0) {
-            System.out.println("Usage: ./jbang quiz NN   (for example ./jbang quiz 01)");
-            System.out.println(QuizScores.summary(new ProgressFile(ProgressFile.defaultFile(root))));
-            return 2;
+    /** Plays the quiz of the lesson named; its exit code (2: no lesson named, or none by that name, or an unknown option). */
+    static int run(String... args) {
+        return CommandLines.execute(commandLine(), args);
+    }
+
+    /** The quiz's command line, for a run and for the completion scripts. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new QuizCommand());
+    }
+
+    /** ./jbang quiz NN, on picocli: an option it does not know is refused with the nearest one. */
+    @CommandLine.Command(name = "./jbang quiz",
+            description = "Check yourself: a few questions on one lesson, each answer explained as soon as it is given."
+                    + " Answers may come from a pipe or a file too.",
+            footer = {"Examples:", "  ./jbang quiz 01", "  ./jbang quiz 01 < answers.txt"})
+    static final class QuizCommand implements Callable<Integer> {
+
+        @CommandLine.Parameters(arity = "0..1", paramLabel = "NN", completionCandidates = LessonKeys.class, description = "The lesson: its number (01, 4d) or its id")
+        String lesson;
+
+        @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Override
+        public Integer call() throws IOException {
+            Path root = Workshop.root();
+            if (lesson == null) {
+                System.out.println("Usage: ./jbang quiz NN   (for example ./jbang quiz 01)");
+                System.out.println(QuizScores.summary(new ProgressFile(ProgressFile.defaultFile(root))));
+                return 2;
+            }
+            Optional<Lesson> found = Lessons.find(lesson);
+            if (found.isEmpty()) {
+                System.out.println("No lesson '" + lesson + "'. Try ./jbang quiz 01 (lessons 00 to "
+                        + Lessons.ALL.get(Lessons.ALL.size() - 1).number() + ").");
+                return 2;
+            }
+            var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            return new QuizPlayer(root, in, System.out, new Random()).play(found.get());
         }
-        Optional<Lesson> lesson = Lessons.find(args[0]);
-        if (lesson.isEmpty()) {
-            System.out.println("No lesson '" + args[0] + "'. Try ./jbang quiz 01 (lessons 00 to "
-                    + Lessons.ALL.get(Lessons.ALL.size() - 1).number() + ").");
-            return 2;
-        }
-        var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        return new QuizPlayer(root, in, System.out, new Random()).play(lesson.get());
     }
 
     /** Asks every question of the lesson; 0 when all were answered, 1 when the input ended early. */

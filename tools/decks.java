@@ -21,7 +21,7 @@ class decks {
         if (args.length > 1 || (args.length == 1 && (args[0].startsWith("-") || !args[0].matches("[0-9a-z,]+")))) {
             System.out.println("./jbang decks            every deck as a page and a PDF, and the handout PDF");
             System.out.println("./jbang decks 01,09      the same, with the PDFs of those decks only");
-            System.out.println("Output: slides/target/slides (copy the folder to present offline). About 5 minutes"
+            System.out.println("Output: slides/target/slides (copy the folder to present offline). Up to 10 minutes"
                     + " on two cores;");
             System.out.println("the first run fetches reveal.js with npm and the libraries from Maven Central.");
             System.exit(args.length == 1 && (args[0].equals("--help") || args[0].equals("-h")) ? 0 : 2);

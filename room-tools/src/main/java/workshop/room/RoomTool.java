@@ -1,7 +1,10 @@
 package workshop.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -21,12 +24,16 @@ import workshop.kit.terminal.Failures;
  * ./jbang room: the instructor's live grid of the room WORKSHOP_ROOM names (learners by lessons,
  * who is stuck, the most common first failure per lesson), redrawn every few seconds; --once prints
  * it once; --serve serves it as a page that reloads itself, on 127.0.0.1 unless --bind says otherwise.
- * ./jbang room add NAME gives a learner a login on a room's cluster, which ./jbang up --room started.
+ * ./jbang room add NAME gives a learner a login on a room's cluster, which ./jbang up --room started;
+ * ./jbang room export FILE.csv writes the grid as it stands.
  */
 public final class RoomTool {
 
     static final String USAGE = "Usage: ./jbang room [--once] [--every SECONDS] [--stuck MINUTES]"
-            + " [--serve [--port PORT] [--bind ADDRESS]], or ./jbang room add NAME";
+            + " [--serve [--port PORT] [--bind ADDRESS]], ./jbang room add NAME or ./jbang room export FILE.csv";
+
+    /** How long a lesson fails before the grid calls its learner stuck, unless --stuck says otherwise. */
+    private static final Duration STUCK_AFTER = Duration.ofMinutes(10);
 
     private RoomTool() {}
 
@@ -36,7 +43,7 @@ public final class RoomTool {
             boolean once = false;
             boolean serve = false;
             Duration every = Duration.ofSeconds(5);
-            Duration stuck = Duration.ofMinutes(10);
+            Duration stuck = STUCK_AFTER;
             int port = 8484;
             String bind = "127.0.0.1";
             for (int i = 0; i < args.size(); i++) {
@@ -80,6 +87,10 @@ public final class RoomTool {
             Failures.guard(() -> addLearner(List.of(args)));
             return;
         }
+        if (args.length > 0 && args[0].equals("export")) {
+            Failures.guard(() -> export(List.of(args)));
+            return;
+        }
         Failures.guard(() -> {
             Options options = Options.parse(List.of(args));
             Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
@@ -114,6 +125,23 @@ public final class RoomTool {
                 System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
             } while (Poll.sleep(options.every()));
         });
+    }
+
+    /** room export FILE.csv: the grid as it stands, a row per learner, to keep after the class. */
+    private static void export(List<String> options) throws IOException {
+        if (options.size() != 2) {
+            System.err.println("Use: ./jbang room export FILE.csv (the room's grid as it stands, as CSV)");
+            System.exit(2);
+        }
+        Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
+                "export WORKSHOP_ROOM=<room name>, then ./jbang room export " + options.get(1)));
+        try (CqlSession session = Cassandra.findOrStart().connect()) {
+            RoomTable table = RoomTable.create(session);
+            RoomGrid grid = RoomGrid.of(room, table.checks(room), table.now(), STUCK_AFTER, RoomGrid.exerciseColumns());
+            Files.writeString(Path.of(options.get(1)), RoomGridCsv.render(grid));
+            System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to "
+                    + options.get(1));
+        }
     }
 
     /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */

@@ -25,12 +25,12 @@ import workshop.kit.terminal.Failures;
  * who is stuck, the most common first failure per lesson), redrawn every few seconds; --once prints
  * it once; --serve serves it as a page that reloads itself, on 127.0.0.1 unless --bind says otherwise.
  * ./jbang room add NAME gives a learner a login on a room's cluster, which ./jbang up --room started;
- * ./jbang room export FILE.csv writes the grid as it stands.
+ * ./jbang room export FILE.csv writes the grid as it stands, and ./jbang room reset empties the room.
  */
 public final class RoomTool {
 
     static final String USAGE = "Usage: ./jbang room [--once] [--every SECONDS] [--stuck MINUTES]"
-            + " [--serve [--port PORT] [--bind ADDRESS]], ./jbang room add NAME or ./jbang room export FILE.csv";
+            + " [--serve [--port PORT] [--bind ADDRESS]], ./jbang room add NAME, room export FILE.csv or room reset";
 
     /** How long a lesson fails before the grid calls its learner stuck, unless --stuck says otherwise. */
     private static final Duration STUCK_AFTER = Duration.ofMinutes(10);
@@ -87,8 +87,8 @@ public final class RoomTool {
             Failures.guard(() -> addLearner(List.of(args)));
             return;
         }
-        if (args.length > 0 && args[0].equals("export")) {
-            Failures.guard(() -> export(List.of(args)));
+        if (args.length > 0 && (args[0].equals("export") || args[0].equals("reset"))) {
+            Failures.guard(() -> exportOrReset(List.of(args)));
             return;
         }
         Failures.guard(() -> {
@@ -127,20 +127,31 @@ public final class RoomTool {
         });
     }
 
-    /** room export FILE.csv: the grid as it stands, a row per learner, to keep after the class. */
-    private static void export(List<String> options) throws IOException {
-        if (options.size() != 2) {
-            System.err.println("Use: ./jbang room export FILE.csv (the room's grid as it stands, as CSV)");
+    /**
+     * room export FILE.csv: the grid as it stands, a row per learner, to keep after the class.
+     * room reset: forgets every check and drawing of the room, for the next class (export first).
+     */
+    private static void exportOrReset(List<String> options) throws IOException {
+        boolean export = options.get(0).equals("export");
+        if (options.size() != (export ? 2 : 1)) {
+            System.err.println(export ? "Use: ./jbang room export FILE.csv (the room's grid as it stands, as CSV)"
+                    : "Use: ./jbang room reset (forgets the room's checks; ./jbang room export FILE.csv first to keep them)");
             System.exit(2);
         }
         Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
-                "export WORKSHOP_ROOM=<room name>, then ./jbang room export " + options.get(1)));
+                "export WORKSHOP_ROOM=<room name>, then ./jbang room " + String.join(" ", options)));
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);
             RoomGrid grid = RoomGrid.of(room, table.checks(room), table.now(), STUCK_AFTER, RoomGrid.exerciseColumns());
-            Files.writeString(Path.of(options.get(1)), RoomGridCsv.render(grid));
-            System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to "
-                    + options.get(1));
+            if (export) {
+                Files.writeString(Path.of(options.get(1)), RoomGridCsv.render(grid));
+                System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to "
+                        + options.get(1));
+            } else {
+                table.reset(room);
+                System.out.println("Room " + room.name() + " is empty again: " + grid.checks() + " checks of "
+                        + grid.learners().size() + " learners forgotten.");
+            }
         }
     }
 

@@ -101,6 +101,12 @@ public final class RoomTable {
         return checks;
     }
 
+    /** Forgets a room: every check and drawing recorded in it, so the next class starts from an empty grid. */
+    public void reset(Room room) {
+        session.execute(session.prepare("DELETE FROM " + TABLE + " WHERE room = ?").bind(room.name()));
+        session.execute(session.prepare("DELETE FROM " + DIAGRAMS + " WHERE room = ?").bind(room.name()));
+    }
+
     /** The cluster's clock, against which the grid measures how long someone has been stuck. */
     public Instant now() {
         Row row = session.execute("SELECT toTimestamp(now()) FROM system.local").one();

@@ -3,6 +3,8 @@ package workshop.room;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -35,6 +37,9 @@ import workshop.kit.tools.CommandLines;
  */
 public final class RoomTool {
 
+    /** How long a lesson fails before the grid calls its learner stuck, unless --stuck says otherwise. */
+    private static final long STUCK_MINUTES = 10;
+
     private RoomTool() {}
 
     /** What the command line asked for. */
@@ -56,7 +61,7 @@ public final class RoomTool {
     @Command(name = "./jbang room", description = "The live grid of the room WORKSHOP_ROOM names: learners by lessons,"
             + " who is stuck, the most common first failure per lesson.",
             footer = {"Examples:", "  WORKSHOP_ROOM=monday ./jbang room --once", "  ./jbang room --serve --bind 0.0.0.0",
-                    "  ./jbang room add ana"})
+                    "  ./jbang room add ana", "  ./jbang room export monday.csv", "  ./jbang room reset"})
     static final class Grid implements Callable<Integer> {
 
         @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help and exit.")
@@ -72,7 +77,7 @@ public final class RoomTool {
         long every = 5;
 
         @Option(names = "--stuck", paramLabel = "MINUTES", description = "Stuck after MINUTES on one lesson (default: 10)")
-        long stuck = 10;
+        long stuck = STUCK_MINUTES;
 
         @Option(names = "--serve", description = "Serve the grid as a page that reloads itself")
         boolean serve;
@@ -99,11 +104,24 @@ public final class RoomTool {
             addLearner(name);
             return 0;
         }
+
+        @Command(name = "export", description = "The room's grid as it stands, a row per learner, as CSV: to keep after the class.",
+                footer = {"Example:", "  ./jbang room export monday.csv"})
+        int export(@Parameters(paramLabel = "FILE", description = "The CSV file to write") Path file) throws IOException {
+            exportGrid(file);
+            return 0;
+        }
+
+        @Command(name = "reset", description = "Forget every check and drawing of the room, for the next class"
+                + " (export it first to keep it).", footer = {"Example:", "  ./jbang room reset"})
+        int reset() {
+            resetRoom();
+            return 0;
+        }
     }
 
     private static void grid(Options options) throws IOException {
-        Room room = Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
-                "export WORKSHOP_ROOM=<room name> (the name your learners export too), then ./jbang room"));
+        Room room = namedRoom("");
         CqlSession session = Cassandra.findOrStart().connect();
         RoomTable table = RoomTable.create(session);
         Supplier<RoomGrid> grid = () -> RoomGrid.of(room, table.checks(room), table.now(), options.stuckAfter(),
@@ -133,6 +151,38 @@ public final class RoomTool {
             lines.forEach(System.out::println);
             System.out.println("(every " + options.every().toSeconds() + " s; Ctrl-C stops)");
         } while (Poll.sleep(options.every()));
+    }
+
+    /** room export FILE.csv: the grid as it stands, a row per learner, to keep after the class. */
+    private static void exportGrid(Path file) throws IOException {
+        Room room = namedRoom("export " + file);
+        try (CqlSession session = Cassandra.findOrStart().connect()) {
+            RoomTable table = RoomTable.create(session);
+            RoomGrid grid = gridNow(table, room);
+            Files.writeString(file, RoomGridCsv.render(grid));
+            System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to " + file);
+        }
+    }
+
+    /** room reset: forgets every check and drawing of the room, for the next class. */
+    private static void resetRoom() {
+        Room room = namedRoom("reset");
+        try (CqlSession session = Cassandra.findOrStart().connect()) {
+            RoomTable table = RoomTable.create(session);
+            RoomGrid grid = gridNow(table, room);
+            table.reset(room);
+            System.out.println("Room " + room.name() + " is empty again: " + grid.checks() + " checks of "
+                    + grid.learners().size() + " learners forgotten.");
+        }
+    }
+
+    private static RoomGrid gridNow(RoomTable table, Room room) {
+        return RoomGrid.of(room, table.checks(room), table.now(), Duration.ofMinutes(STUCK_MINUTES), RoomGrid.exerciseColumns());
+    }
+
+    private static Room namedRoom(String command) {
+        return Room.fromEnvironment().orElseThrow(() -> new WorkshopException("No room named.",
+                ("export WORKSHOP_ROOM=<room name> (the name your learners export too), then ./jbang room " + command).strip()));
     }
 
     /** room add NAME: a learner's login on the room's cluster, and the settings to give them. */

@@ -48,6 +48,28 @@ class RoomGridTest {
     }
 
     @Test
+    void theCsvExportHasARowPerLearnerAndACellPerLessonAsTheGridStandsAndQuotesWhatWouldSplitAField() {
+        passed("alice_3f2", "naive-table", 30);
+        failed("bob_0a1", "partition-by-conversation", 14, "Q1Test.answers", "wrong order");
+        failed("carol \"c\", 9c4", "partition-by-conversation", 5, "Q1Test.answers", "no rows");
+        RoomGrid grid = grid();
+
+        List<String> lines = List.of(RoomGridCsv.render(grid).split("\r\n", -1));
+
+        List<String> labels = grid.columns().stream().map(RoomGrid.Column::label).toList();
+        assertEquals("learner," + labels.stream().map(l -> "lesson " + l).collect(Collectors.joining(",")), lines.get(0));
+        int first = labels.indexOf("01") + 1;
+        int second = labels.indexOf("02") + 1;
+        assertEquals("passed", lines.get(1).split(",", -1)[first], lines.get(1));
+        assertEquals("", lines.get(1).split(",", -1)[second], lines.get(1));
+        assertEquals("stuck 14 min", lines.get(2).split(",", -1)[second], lines.get(2));
+        assertTrue(lines.get(3).startsWith("\"carol \"\"c\"\", 9c4\","), lines.get(3));
+        assertTrue(lines.get(3).contains(",failing 5 min,"), lines.get(3));
+        assertEquals(labels.size() + 1, lines.get(2).split(",", -1).length, "a field per column: " + lines.get(2));
+        assertEquals(List.of(""), lines.subList(4, lines.size()), "each line ends with CRLF, and nothing follows");
+    }
+
+    @Test
     void aLessonFailsSinceItsOldestFailureAfterTheLastPassAndIsStuckPastTheLimit() {
         passed("alice_3f2", "naive-table", 30);
         failed("alice_3f2", "partition-by-conversation", 20, "Q1Test.readsOnePartition", "read 3 partitions");

@@ -68,10 +68,8 @@ class RoomTest {
 
     @AfterEach
     void deleteTheTestRooms() {
-        for (Room r : List.of(room, otherRoom)) {
-            session.execute("DELETE FROM " + RoomTable.TABLE + " WHERE room = ?", r.name());
-            session.execute("DELETE FROM " + RoomTable.DIAGRAMS + " WHERE room = ?", r.name());
-        }
+        table.reset(room);
+        table.reset(otherRoom);
     }
 
     private void record(Room in, String learner, CheckResult result) {
@@ -104,6 +102,19 @@ class RoomTest {
         assertTrue(lines.stream().anyMatch(l -> l.contains("1 of 1") && l.contains("NaiveTableTest.readsOnePartition")),
                 String.join("\n", lines));
         assertTrue(Duration.between(grid.at(), java.time.Instant.now()).abs().toMinutes() < 5, "the cluster's clock, roughly ours");
+    }
+
+    @Test
+    void aResetRoomShowsNobodyAndLeavesOtherRoomsAlone() {
+        recordTwoLearners();
+        table.draw(room, "alice_3f2", "design-ticket-booking", "<svg/>");
+
+        table.reset(room);
+
+        assertEquals(0, grid().checks());
+        assertEquals(List.of(), grid().learners());
+        assertEquals(List.of(), table.drawings(room));
+        assertEquals(List.of("carol_9c4"), table.checks(otherRoom).stream().map(RecordedCheck::learner).toList());
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,7 @@ import workshop.kit.lessons.GradedPart;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.Lessons;
 import workshop.runner.report.Classroom50Result;
+import workshop.runner.report.Certificate;
 import workshop.runner.report.CsvRow;
 import workshop.runner.report.GradescopeResults;
 import workshop.runner.report.JunitXml;
@@ -25,7 +28,8 @@ import workshop.runner.report.Scorecard;
  * {@code ./jbang grade [NN ...] [--out DIR] [--learner NAME]}: checks every lesson with an exercise
  * (or the ones named) once the stores are up, then writes one grade in every format a class
  * grades with, from the grades the checks left: JUnit XML per lesson, Gradescope's results.json,
- * Classroom 50's result.json, a Markdown summary and a CSV row. A lesson withheld (exit 3, a cost
+ * Classroom 50's result.json, a Markdown summary and a CSV row; and the learner's certificate
+ * (certificate.html) from every grade recorded so far. A lesson withheld (exit 3, a cost
  * not measured on a busy machine) is checked once more alone, after the others; if it is withheld
  * again, the reports say withheld, with the reason, never a silent 0.
  */
@@ -92,8 +96,26 @@ final class GradeCommand {
         write(card, out, Duration.between(start, Instant.now()).toMillis() / 1000.0);
         Runner.say(String.format("%nGrade: %d of %d points. Reports in %s (JUnit XML, Gradescope, Classroom 50,"
                 + " Markdown, CSV).", card.score(), card.maxScore(), root.relativize(out.toAbsolutePath())));
+        List<Certificate.Entry> entries = GradedPart.gradedLessons().stream().map(this::certificateEntry).toList();
+        Path certificate = out.resolve("certificate.html");
+        Files.writeString(certificate, Certificate.html(learner, entries, LocalDate.now(ZoneOffset.UTC).toString()));
+        Runner.say((Certificate.complete(entries) ? "Every lesson passed: your certificate of completion is "
+                : "Your record so far (a certificate once every lesson passes): ") + root.relativize(certificate.toAbsolutePath()));
         boolean failed = card.parts().stream().anyMatch(p -> p.outcome() == workshop.runner.report.PartResult.Outcome.FAILED);
         return failed ? 1 : card.anyWithheld() ? 3 : 0;
+    }
+
+    /** A graded lesson on the certificate, passed on the day of its recorded grade if that grade passed. */
+    private Certificate.Entry certificateEntry(Lesson lesson) {
+        Path file = Grade.resultsFile(root, lesson);
+        String passedOn = null;
+        if (Files.exists(file)) {
+            Grade grade = Grade.read(file);
+            if (grade.status() == Grade.Status.PASSED) {
+                passedOn = Instant.parse(grade.checkedAt()).atZone(ZoneOffset.UTC).toLocalDate().toString();
+            }
+        }
+        return new Certificate.Entry(lesson.number(), lesson.title(), passedOn);
     }
 
     /** Every format, from the one scorecard. */

@@ -49,6 +49,41 @@ class GradeCommandTest {
     }
 
     @Test
+    void theCertificateNamesEveryGradedLessonWithTheDayItPassedAndIsCompleteOnlyWhenAllHave(@TempDir Path root)
+            throws Exception {
+        List<Lesson> graded = workshop.kit.lessons.GradedPart.gradedLessons();
+        Lesson failing = graded.get(graded.size() - 1);
+        GradeCommand command = new GradeCommand(root, lesson -> {
+            Grade grade = grade(lesson, lesson == failing ? Status.FAILED : Status.PASSED, List.of());
+            grade.write(Grade.resultsFile(root, lesson));
+            return grade.exitCode();
+        });
+        Path out = root.resolve("out");
+
+        assertEquals(1, command.run(List.of("--out", out.toString(), "--learner", "Ana <ana@example.org>")));
+        String record = Files.readString(out.resolve("certificate.html"));
+        assertTrue(record.contains("<h1>Record of progress</h1>"), record);
+        assertTrue(record.contains("has passed " + (graded.size() - 1) + " of the workshop's " + graded.size()), record);
+        assertTrue(record.contains("<td>" + failing.number() + "</td><td>" + failing.title() + "</td><td>not yet passed</td>"),
+                record);
+        assertTrue(record.contains("Ana &lt;ana@example.org&gt;"), "the learner's name is escaped: " + record);
+
+        // grading the failed lesson alone, now passing: the certificate still counts the others' recorded grades
+        GradeCommand fixed = new GradeCommand(root, lesson -> {
+            Grade grade = grade(lesson, Status.PASSED, List.of());
+            grade.write(Grade.resultsFile(root, lesson));
+            return grade.exitCode();
+        });
+        assertEquals(0, fixed.run(List.of(failing.number(), "--out", out.toString(), "--learner", "Ana")));
+        String certificate = Files.readString(out.resolve("certificate.html"));
+        assertTrue(certificate.contains("<h1>Certificate of completion</h1>"), certificate);
+        for (Lesson lesson : graded) {
+            assertTrue(certificate.contains("<td>" + lesson.number() + "</td><td>" + lesson.title()
+                    + "</td><td>passed 2026-12-06</td>"), lesson.number() + " missing: " + certificate);
+        }
+    }
+
+    @Test
     void aLessonThatIsNotOneIsRefused(@TempDir Path root) throws Exception {
         assertEquals(2, new GradeCommand(root, lesson -> 0).run(List.of("99"), Optional.empty(), Optional.empty()));
     }

@@ -18,8 +18,6 @@ import org.asciidoctor.ast.Block;
 import org.asciidoctor.ast.Document;
 import org.asciidoctor.ast.ImageReference;
 import org.asciidoctor.ast.StructuralNode;
-import org.asciidoctor.log.LogRecord;
-import org.asciidoctor.log.Severity;
 import workshop.kit.Workshop;
 
 /**
@@ -32,28 +30,19 @@ public final class DeckRenderer implements AutoCloseable {
     private static final Pattern TIMING = Pattern.compile("^\\((\\d+) min\\)");
 
     private final Asciidoctor asciidoctor = Asciidoctor.Factory.create();
-    private final List<String> logged = new ArrayList<>();
+    private final Warnings warnings = new Warnings();
 
     public DeckRenderer() {
         asciidoctor.requireLibrary("asciidoctor-revealjs");
-        asciidoctor.registerLogHandler(this::log);
+        asciidoctor.registerLogHandler(warnings);
     }
 
     /** Renders each deck into Decks.output(), next to a copy of the charts, the diagrams and the stylesheet. */
     public List<RenderedDeck> render(List<Deck> decks) {
-        Path out = Decks.output();
+        Path out = Decks.writeAssets();
         try {
-            Files.createDirectories(out);
             Files.copy(Decks.home().resolve("theme").resolve("workshop.css"), out.resolve("workshop.css"),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            Files.createDirectories(out.resolve("charts"));
-            try (var charts = Files.list(Decks.charts())) {
-                for (Path chart : charts.toList()) {
-                    Files.copy(chart, out.resolve("charts").resolve(chart.getFileName()),
-                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-            DeckDiagrams.write(out.resolve("charts"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -61,10 +50,10 @@ public final class DeckRenderer implements AutoCloseable {
     }
 
     private RenderedDeck render(Deck deck, Path out) {
-        logged.clear();
+        warnings.clear();
         Document document = asciidoctor.loadFile(deck.source().toFile(), options(deck));
         String html = document.convert();
-        List<String> problems = new ArrayList<>(logged);
+        List<String> problems = new ArrayList<>(warnings.list());
         for (ImageReference image : document.getCatalog().getImages()) {
             String imagesdir = image.getImagesdir() == null ? "" : image.getImagesdir();
             // a diagram is drawn into the output at render time; a chart is a committed file beside the deck
@@ -100,7 +89,8 @@ public final class DeckRenderer implements AutoCloseable {
                 .build();
     }
 
-    private static List<RenderedDeck.Slide> slides(Document document) {
+    /** The deck's slides after the title slide: its level-1 sections. */
+    static List<RenderedDeck.Slide> slides(Document document) {
         List<RenderedDeck.Slide> slides = new ArrayList<>();
         for (StructuralNode block : document.getBlocks()) {
             if ("section".equals(block.getContext())) {
@@ -123,14 +113,6 @@ public final class DeckRenderer implements AutoCloseable {
             }
         }
         return OptionalInt.empty();
-    }
-
-    private void log(LogRecord record) {
-        if (record.getSeverity().ordinal() >= Severity.WARN.ordinal()) {
-            String where = record.getCursor() == null ? ""
-                    : " (" + record.getCursor().getFile() + ":" + record.getCursor().getLineNumber() + ")";
-            logged.add(record.getSeverity() + ": " + record.getMessage() + where);
-        }
     }
 
     @Override

@@ -6,9 +6,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import workshop.fixtures.ids.Snowflake;
+import workshop.testkit.MachineZone;
 
 class BucketsTest {
 
@@ -18,6 +20,8 @@ class BucketsTest {
     private static final long LOW_BITS = (1L << Snowflake.TIME_SHIFT) - 1;
     private static final String ID_BITS = ": an id's milliseconds since the epoch are its high bits (id >> 22),"
             + " and a bucket is BUCKET_MILLIS of them";
+    private static final String UTC_DAYS = ": a bucket is ten UTC days from the epoch's midnight UTC; counting days in the"
+            + " machine's zone (ZoneId.systemDefault(), LocalDate.now()) moves its edges by hours";
     private static final String SINCE_EPOCH = ": count the milliseconds from EPOCH_MILLIS to the instant, not from 1970,"
             + " in steps of BUCKET_MILLIS";
 
@@ -48,6 +52,22 @@ class BucketsTest {
             long id = Snowflake.firstIdAt(at);
             assertEquals(Buckets.bucketOf(id), Buckets.bucketAt(at), "the bucket of " + at + SINCE_EPOCH);
             assertEquals(Buckets.bucketOf(id | LOW_BITS), Buckets.bucketAt(at), "the bucket of the last id made at " + at + ID_BITS);
+        }
+    }
+
+    @Test
+    @DisplayName("bucketAt counts UTC days: a bucket's first and last millisecond, on a machine in another zone")
+    void bucketEdgesInUtc() {
+        for (long bucket : new long[] {1, 331, 400}) {
+            Instant first = EPOCH.plusMillis(bucket * TEN_DAYS);
+            Instant last = first.plusMillis(TEN_DAYS - 1);
+            for (var zone : List.of(MachineZone.BEHIND_UTC, MachineZone.AHEAD_OF_UTC)) {
+                int[] buckets = MachineZone.in(zone, () -> new int[] {Buckets.bucketAt(first), Buckets.bucketAt(last)});
+                assertEquals(bucket, buckets[0], "the bucket of " + first + ", its first millisecond, on a machine in "
+                        + zone.getID() + UTC_DAYS);
+                assertEquals(bucket, buckets[1], "the bucket of " + last + ", its last millisecond, on a machine in "
+                        + zone.getID() + UTC_DAYS);
+            }
         }
     }
 }

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -38,6 +37,7 @@ import workshop.kit.cost.QueryCost;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
+import workshop.testkit.MachineZone;
 
 @ExtendWith(CassandraExtension.class)
 class YearlyExportTest {
@@ -253,14 +253,7 @@ class YearlyExportTest {
     @Test
     @DisplayName("a year is a UTC year, whatever the zone of the machine running the export")
     void yearInUtc() {
-        TimeZone machine = TimeZone.getDefault();
-        List<Message> exported;
-        try {
-            TimeZone.setDefault(TimeZone.getTimeZone("Pacific/Kiritimati")); // UTC+14
-            exported = exporter.export(BULK_SENDER, 2024, ringSlices, 4);
-        } finally {
-            TimeZone.setDefault(machine);
-        }
+        List<Message> exported = MachineZone.in(MachineZone.AHEAD_OF_UTC, () -> exporter.export(BULK_SENDER, 2024, ringSlices, 4));
         List<Message> expected = expected(BULK_SENDER, 2024);
         if (!new HashSet<>(exported).equals(new HashSet<>(expected))) {
             fail(String.format("""

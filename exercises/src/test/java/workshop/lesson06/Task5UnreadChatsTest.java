@@ -26,11 +26,17 @@ class Task5UnreadChatsTest {
     private static final int CHATS = 10;
     private static final int MEMBERS = 12;
     private static final int USERS = 40;
+    /** A user is in up to this many chats, the brief says, and any number of them may be unread. */
+    private static final int MOST_CHATS = 200;
+    private static final String KEEN = "keen";
     private static final Set<String> UNREAD = new TreeSet<>();
     private static MeteredClient meter;
     private static UnreadChats unread;
 
-    /** 120 memberships of 40 users in 10 chats, about one in nine unread, ana among them; loads once per class. */
+    /**
+     * 120 memberships of 40 users in 10 chats, about one in nine unread, ana among them, and a user in
+     * the brief's most chats with every one of them unread; loads once per class.
+     */
     @BeforeEach
     void loadOnce(DynamoDbClient client, MeteredClient metered, TableNames tables) {
         if (unread != null) {
@@ -50,6 +56,13 @@ class Task5UnreadChatsTest {
                     UNREAD.add(chat(c) + "/" + user);
                 }
             }
+        }
+        // A Limit or one page below the brief's 200 chats drops some of this user's unread chats.
+        for (int c = 0; c < MOST_CHATS; c++) {
+            String room = String.format("room%03d", c);
+            fresh.join(room, KEEN);
+            fresh.markUnread(room, KEEN, message++);
+            UNREAD.add(room + "/" + KEEN);
         }
         meter = metered;
         unread = fresh;
@@ -81,7 +94,22 @@ class Task5UnreadChatsTest {
     }
 
     @Test
-    @DisplayName("usersWithUnread reads the unread memberships only, not all 120")
+    @DisplayName("unreadChats returns every chat of a user in 200, the brief's most, all unread, ascending")
+    void everyUnreadChatOfTheBusiestUser() {
+        List<String> expected = unreadChatsOf(KEEN);
+        List<String> chats = IndexCatchUp.measured(meter, () -> unread.unreadChats(KEEN), expected).value();
+        if (!chats.equals(expected)) {
+            fail(String.format("""
+                    unreadChats("%s") returned %d chats; all %d they joined are unread.
+                      A user is in up to %d chats, and nothing keeps them from all being unread at once (1 in 50
+                      is the average, not a bound): a Limit, or one page of the Query, below that drops the rest.
+                      Follow LastEvaluatedKey until there is none (queryPaginator does), with no Limit.""",
+                    KEEN, chats.size(), expected.size(), MOST_CHATS));
+        }
+    }
+
+    @Test
+    @DisplayName("usersWithUnread reads the unread memberships only, not all 320")
     void nightlyJobReadsOnlyTheUnread() {
         List<String> expected = usersWithUnread();
         Metered<List<String>> result = IndexCatchUp.measured(meter, () -> unread.usersWithUnread(), expected);
@@ -91,7 +119,7 @@ class Task5UnreadChatsTest {
                     + " of %d: a filter runs after the read, so it pays for every membership. Read only items that"
                     + " are unread: an index holds only the items that carry its key attributes.",
                     result.cost().itemsRead(), result.cost().requestsText(), result.cost().readUnitsText(), UNREAD.size(),
-                    CHATS * MEMBERS));
+                    CHATS * MEMBERS + MOST_CHATS));
         }
     }
 

@@ -43,6 +43,16 @@ class NoSeatSoldTwiceTest {
         return TicketOracle.freeSeats().get(NEXT_SEAT.getAndIncrement());
     }
 
+    /** Hands each test a seat of its own whose hold in the sample data lapsed unpaid before NOW. */
+    private static final AtomicInteger NEXT_LAPSED = new AtomicInteger();
+
+    static Seat lapsedSeat() {
+        List<Seat> lapsed = Tickets.holds().stream()
+                .filter(h -> h.expiresAt().isBefore(Tickets.NOW) && !h.seat().eventId().equals(Tickets.SHOWCASE))
+                .map(Hold::seat).toList();
+        return lapsed.get(NEXT_LAPSED.getAndIncrement());
+    }
+
     @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("8 buyers hold then buy one seat at once: one ticket, one seat sold, the event page one lower")
     @Tag("race")
@@ -97,6 +107,26 @@ class NoSeatSoldTwiceTest {
                       hold itself (UPDATE ... IF, read wasApplied()), so that only the first one applies.""",
                     tickets, BUYERS, seat));
         }
+    }
+
+    @RepeatedTest(value = 5, name = RepeatedTest.LONG_DISPLAY_NAME)
+    @DisplayName("8 buyers hold at once a seat whose hold lapsed unpaid: one of them holds it")
+    @Tag("race")
+    void buyersRacingForALapsedHold() {
+        Seat seat = lapsedSeat();
+        List<Boolean> held = Contenders.race(BUYERS, b -> () -> booking.hold(new HoldRequest(seat, "re-holder-" + b)));
+        long holders = held.stream().filter(Boolean::booleanValue).count();
+        if (holders != 1) {
+            fail(String.format("""
+                    %d of %d buyers holding seat %s at once, whose last hold lapsed unpaid, were told they hold it.
+                      A seat has one holder at a time, a lapsed hold's seat too. Finding that the hold ran out,
+                      then writing the new holder without a condition, tells every buyer who looked before the
+                      first write that the seat is theirs. Let the lapse be part of the condition the store tests
+                      as it writes (a holder cell whose TTL has emptied it, or IF held_until < now), answered
+                      from wasApplied().""",
+                    holders, BUYERS, seat));
+        }
+        assertEquals(SeatState.Status.HELD, statusOf(seat), "the seat map must show the seat held again");
     }
 
     @Test

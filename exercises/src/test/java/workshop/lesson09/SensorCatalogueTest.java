@@ -38,6 +38,7 @@ import workshop.testkit.CassandraExtension;
 import workshop.testkit.CostExpectations;
 import workshop.testkit.Interposed;
 import workshop.testkit.ListExpectations;
+import workshop.testkit.MachineZone;
 
 /**
  * Grades the sensor catalogue twice over: the checker runs every pattern the way the catalogue
@@ -60,6 +61,7 @@ class SensorCatalogueTest {
     private static final double CALM = SensorFleet.ALERT_THRESHOLD / 2;
     private static final String FLOODING_SENSOR = "z-flood-1";
     private static final String SILENT_SENSOR = "z-silent-1";
+    private static final String MIDNIGHT_SENSOR = "z-midnight-1";
     /** The sensors the tests added so far, beside the fleet's. */
     private static final Set<String> ADDED = new HashSet<>();
     private static final String ONLY_THE_ANSWER = """
@@ -222,6 +224,31 @@ class SensorCatalogueTest {
         ListExpectations.assertSameList("day(busy sensor, 2024-02-29)", expected, chart,
                 "oldest first, that day only: read the day's partition in ascending time (ORDER BY time ASC)");
         dayAtTheRateLimit();
+    }
+
+    @Test
+    @DisplayName("S2: a day chart holds a UTC day, whatever the zone of the machine that stores and reads it")
+    void aDayIsAUtcDay() {
+        LocalDate day = LocalDate.ofInstant(SensorFleet.FIRST, ZoneOffset.UTC).minusDays(2);
+        Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant next = start.plus(Duration.ofDays(1));
+        List<Reading> ofTheDay = Stream.of(start, start.plusSeconds(1), next.minusSeconds(1))
+                .map(t -> new Reading(ELSEWHERE, MIDNIGHT_SENSOR, t, CALM)).toList();
+        List<Reading> around = Stream.of(start.minusSeconds(1), next).map(t -> new Reading(ELSEWHERE, MIDNIGHT_SENSOR, t, CALM)).toList();
+        List<Reading> chart = MachineZone.in(MachineZone.BEHIND_UTC, () -> {
+            addReadings(Stream.concat(around.stream(), ofTheDay.stream()).toList());
+            // In time order, so that this test judges the day alone; the order is dayChart's.
+            return catalogue.store().day(MIDNIGHT_SENSOR, day).stream().sorted(Comparator.comparing(Reading::time)).toList();
+        });
+        if (!chart.equals(ofTheDay)) {
+            fail(String.format("""
+                    On a machine 8 hours behind UTC, day(a sensor, %s) returned readings at %s; the UTC day holds
+                      those at %s (a reading a second before and at midnight UTC on either side belongs to the next
+                      day or the one before). The fleet's days are UTC days: a day bucket computed in the machine's
+                      zone (ZoneId.systemDefault(), LocalDate.now() without a clock) puts the first hours of a day
+                      in the day before. Compute the day with ZoneOffset.UTC, on the write path and the read path.""",
+                    day, chart.stream().map(Reading::time).toList(), ofTheDay.stream().map(Reading::time).toList()));
+        }
     }
 
     /** A sensor at the brief's rate limit: its day chart holds every reading. */

@@ -70,12 +70,14 @@ class design_order_system {
         Story.section("The task");
         Story.say("""
                 Write your design in exercises/src/main/java/workshop/lesson06d/OrderSystem.java:
-                the table and its indexes, and the code of each question. Draw the entity chart and
+                the table and its indexes, the code of each question, and its catalogue: O1 to O5,
+                each with its DynamoPlan (docs/catalogue-dynamodb.md). Draw the entity chart and
                 the access-pattern chart first: for each question, which item collection answers it.
                 The check loads the sample data, asks each question on the oracle's samples and
                 counts requests and items read, then changes statuses on a shop of its own. It
-                draws your table's item collections, an arrow from each question to what it read,
-                in .workshop/diagrams/order-system.svg.""");
+                reviews every plan of your catalogue, then measures each question's code against
+                its plan. It draws your table's item collections, an arrow from each question to
+                what it read, in .workshop/diagrams/order-system.svg.""");
         RECAP.line("%d questions, the busiest %s; each read is one request reading only its answer",
                         OrderQuestions.values().length, OrderQuestions.O1.brief().rate())
                 .line("a business customer's history: %,d orders; the largest order: %,d bytes"

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import workshop.kit.catalogue.BriefQuestion;
 import workshop.kit.catalogue.Rate;
+import workshop.kit.catalogue.dynamo.DynamoPattern;
 
 /**
  * The brief of Design an Order System: a shop's questions, how often they come at peak and how
@@ -42,5 +43,10 @@ public enum OrderQuestions {
     /** What is asked, how often and how fast. */
     public BriefQuestion brief() {
         return brief;
+    }
+
+    /** The question as a pattern of the catalogue, named and rated by the brief: add its plan and its code. */
+    public DynamoPattern pattern() {
+        return DynamoPattern.of(name(), brief.question()).rate(brief.rate());
     }
 }

@@ -3,10 +3,12 @@ package workshop.lesson06d;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import workshop.kit.catalogue.dynamo.DynamoCatalogue;
 
 /**
- * Design an Order System (tests: OrderQuestionsTest, StatusChangeTest), after lesson 06c: a
- * shop's customers, orders and order lines in one DynamoDB table, from its brief alone. The
+ * Design an Order System (tests: OrderQuestionsTest, StatusChangeTest, LargestOrderTest,
+ * OrderSystemCatalogueTest), after lesson 06c: a shop's customers, orders and order lines in one
+ * DynamoDB table, from its brief alone. The
  * questions, their peak rates and p99 targets are in {@link OrderQuestions} (./jbang lesson06d
  * prints them):
  *   O1  a customer's profile and address with their 5 newest orders (account)   800/s   20 ms
@@ -25,6 +27,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *   - a status change is one conditional write with no read before it; a change from a status the
  *     order no longer has returns false and writes nothing
  *   - every answer is the oracle's: ShopOracle gives each question's samples with their answers
+ *   - catalogue() declares O1 to O5, each with its DynamoPlan and the code that serves it: the plan
+ *     review and the measured check (docs/catalogue-dynamodb.md) must find every plan kept
  * Keys, sort orders and indexes are yours: the tests grade answers and measured cost only.
  * Every check draws your table's item collections, and which index each question read, in
  * .workshop/diagrams/order-system.svg (and .txt); the drawing grades nothing.
@@ -76,6 +80,17 @@ public class OrderSystem {
     /** O4: the ShopOracle.PICK_LIST oldest PLACED orders, oldest first. */
     public List<Order> pickList() {
         throw new UnsupportedOperationException("TODO: the warehouse's pick list (O4)");
+    }
+
+    /**
+     * The design declared for the DynamoDB catalogue checker: the table createTable makes (as a
+     * CreateTableRequest), Shop's data written in setUp by a fresh OrderSystem on the client it is
+     * given (items() may then be empty), and OrderQuestions.O1.pattern() to O5 each with its
+     * DynamoPlan and .servedBy(...) calling that OrderSystem on ShopOracle's samples.
+     */
+    public DynamoCatalogue catalogue() {
+        // TODO: declare O1 to O5 with the plan of each, as the design serves them
+        throw new UnsupportedOperationException("TODO: declare the design's catalogue (OrderSystemCatalogueTest)");
     }
 
     /**

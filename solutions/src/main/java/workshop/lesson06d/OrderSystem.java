@@ -9,14 +9,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import workshop.kit.catalogue.OracleSample;
+import workshop.kit.catalogue.dynamo.DynamoCatalogue;
+import workshop.kit.catalogue.dynamo.DynamoPattern;
+import workshop.kit.catalogue.dynamo.DynamoPlan;
 import workshop.kit.dynamo.Tables;
 import workshop.kit.dynamo.Unprocessed;
 
@@ -64,12 +70,16 @@ public class OrderSystem {
     }
 
     public void createTable() {
-        Tables.create(client, Tables.keyed(table, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S)
+        Tables.create(client, design());
+    }
+
+    private CreateTableRequest design() {
+        return Tables.keyed(table, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S)
                 .attributeDefinitions(Tables.attribute("PK", ScalarAttributeType.S), Tables.attribute("SK", ScalarAttributeType.S),
                         Tables.attribute("GSI1PK", ScalarAttributeType.S), Tables.attribute("GSI1SK", ScalarAttributeType.S),
                         Tables.attribute("queue", ScalarAttributeType.S), Tables.attribute("queued_at", ScalarAttributeType.S))
                 .globalSecondaryIndexes(index(BY_CUSTOMER, "GSI1PK", "GSI1SK"), index(AWAITING, "queue", "queued_at"))
-                .build());
+                .build();
     }
 
     private static GlobalSecondaryIndex index(String name, String hash, String range) {
@@ -177,6 +187,64 @@ public class OrderSystem {
         } catch (ConditionalCheckFailedException refused) {
             return false;
         }
+    }
+
+    /**
+     * The design declared: its table, Shop's data written by the design's own code, and O1 to O5,
+     * each with its plan and served on the oracle's samples by the methods above.
+     */
+    public DynamoCatalogue catalogue() {
+        return new DynamoCatalogue() {
+            private OrderSystem served = OrderSystem.this;
+
+            @Override
+            public String name() {
+                return "Order System";
+            }
+
+            @Override
+            public List<CreateTableRequest> tables() {
+                return List.of(design());
+            }
+
+            /** None: setUp writes Shop's customers and orders with addCustomer and placeOrder, as the design stores them. */
+            @Override
+            public List<Map<String, AttributeValue>> items(String tableName) {
+                return List.of();
+            }
+
+            @Override
+            public void setUp(DynamoDbClient metered) {
+                served = new OrderSystem(metered, table);
+                Shop.customers().forEach(served::addCustomer);
+                Shop.orders().forEach(served::placeOrder);
+            }
+
+            @Override
+            public List<DynamoPattern> patterns() {
+                return List.of(
+                        onEach(OrderQuestions.O1.pattern().plan(DynamoPlan.queryIndex(table, BY_CUSTOMER, "GSI1PK = :c",
+                                1 + ShopOracle.ACCOUNT_ORDERS)), ShopOracle.accountPage(), c -> served.accountPage(c)),
+                        onEach(OrderQuestions.O2.pattern().plan(DynamoPlan.queryIndex(table, BY_CUSTOMER,
+                                "GSI1PK = :c AND begins_with(GSI1SK, ORDER#)", ShopOracle.PAGE)), ShopOracle.history(),
+                                c -> served.orderHistory(c, null)),
+                        onEach(OrderQuestions.O3.pattern().plan(DynamoPlan.query(table, "PK = :o", 1 + Shop.MOST_LINES_PER_ORDER)),
+                                ShopOracle.orderPage(), o -> served.order(o)),
+                        OrderQuestions.O4.pattern().plan(DynamoPlan.queryIndex(table, AWAITING, "queue = PLACED", ShopOracle.PICK_LIST))
+                                .servedBy("the warehouse", () -> served.pickList()),
+                        OrderQuestions.O5.pattern().plan(DynamoPlan.update(table))
+                                .servedBy("an unknown order", () -> served.changeStatus("o-none", OrderStatus.PLACED, OrderStatus.SHIPPED)));
+            }
+        };
+    }
+
+    /** The pattern served once on each of the oracle's samples. */
+    private static DynamoPattern onEach(DynamoPattern pattern, List<OracleSample<String>> samples, Function<String, ?> call) {
+        DynamoPattern served = pattern;
+        for (OracleSample<String> sample : samples) {
+            served = served.servedBy(sample.label(), () -> call.apply(sample.argument()));
+        }
+        return served;
     }
 
     private static Map<String, AttributeValue> queued(Order order) {

@@ -38,6 +38,18 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import workshop.kit.Poll;
+import workshop.kit.catalogue.Rate;
+import workshop.kit.catalogue.Verdict;
+import workshop.kit.catalogue.dynamo.DynamoCatalogue;
+import workshop.kit.catalogue.dynamo.DynamoCatalogueCheck;
+import workshop.kit.catalogue.dynamo.DynamoDiagrams;
+import workshop.kit.catalogue.dynamo.DynamoPattern;
+import workshop.kit.catalogue.dynamo.DynamoPlan;
+import workshop.kit.catalogue.dynamo.DynamoPlanReview;
+import workshop.kit.catalogue.dynamo.DynamoReport;
+import workshop.kit.diagram.DiagramFiles;
+import workshop.kit.diagram.ItemCollections;
+import workshop.kit.diagram.ItemCollectionsText;
 import workshop.kit.dynamo.BatchLoader;
 import workshop.kit.dynamo.CapacityUnits;
 import workshop.kit.dynamo.Dynamo;
@@ -77,6 +89,7 @@ class single_table {
     static String app;
     static final Recap RECAP = Recap.measured();
     static final Map<String, IndexWrites> INDEXES = new HashMap<>();
+    static final List<Map<String, AttributeValue>> LOADED = new ArrayList<>();
     static long nextMessageId = 1_000_000;
     /** Items read at the country, state and city levels, for the recap. */
     static List<Long> hierarchyRead;
@@ -107,26 +120,38 @@ class single_table {
             timeToLive();
             streamFanOut();
         }
+        checkTheDesign();
         whenNotTo();
         RECAP.print("./jbang check 06 (tasks 4 and 5: the users-chats adjacency list, the sparse index of unread"
                 + " chats), ./jbang quiz 06c, then ./jbang lesson07");
     }
 
     // tag::single-table[]
-    static void createSingleTable() {
+    static CreateTableRequest singleTable() {
         GlobalSecondaryIndex inverted = index(INVERTED, "SK", "PK", ProjectionType.INCLUDE, "chat_title", "user_name", "unread_for");
         GlobalSecondaryIndex gsi1 = index(GSI1, "GSI1PK", "GSI1SK", ProjectionType.ALL);
         GlobalSecondaryIndex unread = index(UNREAD, "unread_for", "unread_since", ProjectionType.INCLUDE, "chat_title");
-        Tables.recreate(dynamo, db.plain(), Tables.keyed(app, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S)
+        return Tables.keyed(app, "PK", ScalarAttributeType.S, "SK", ScalarAttributeType.S)
                 .attributeDefinitions(strings("PK", "SK", "GSI1PK", "GSI1SK", "unread_for", "unread_since"))
                 .globalSecondaryIndexes(inverted, gsi1, unread)
                 .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE))
-                .build());
-        for (GlobalSecondaryIndex gsi : List.of(inverted, gsi1, unread)) {
+                .build();
+    }
+    // end::single-table[]
+
+    static void createSingleTable() {
+        CreateTableRequest table = singleTable();
+        Tables.recreate(dynamo, db.plain(), table);
+        for (GlobalSecondaryIndex gsi : table.globalSecondaryIndexes()) {
             INDEXES.put(gsi.indexName(), new IndexWrites(gsi, List.of("PK", "SK")));
         }
     }
-    // end::single-table[]
+
+    /** Loads items into the single table and keeps them: the catalogue's check loads the same data. */
+    static void load(String what, List<Map<String, AttributeValue>> items) {
+        BatchLoader.put(db.plain(), app, what, items.size(), i -> items.get((int) i));
+        LOADED.addAll(items);
+    }
 
     static GlobalSecondaryIndex index(String name, String partitionKey, String sortKey, ProjectionType projection,
                                       String... included) {
@@ -200,6 +225,11 @@ class single_table {
         return item;
     }
 
+    /** A send writes the message alone: the stream's consumer moves the members' chat lists. */
+    static void send(DynamoDbClient client, Map<String, AttributeValue> message) {
+        client.putItem(p -> p.tableName(app).item(message));
+    }
+
     static Map<String, AttributeValue> messageItem(String chat, long id, String author, String body) {
         return attrs("PK", KeyPath.of("CHAT", chat, "MSGS"), "SK", messageKey(id), "type", "message", "chat", chat,
                 "author", author, "body", body);
@@ -223,7 +253,7 @@ class single_table {
                         "message " + i + " in " + CHAT_TITLES[chat]));
             }
         }
-        BatchLoader.put(db.plain(), app, "the single table", items.size(), i -> items.get((int) i));
+        load("the single table", items);
         long memberships = items.stream().filter(i -> i.get("type").s().equals("member")).count();
         Story.say("""
                 Four item types share the table lesson06c_app: %d users (PK = SK = USER#<name>), %d chats
@@ -234,8 +264,7 @@ class single_table {
                 USERS.length, CHAT_TITLES.length, memberships, CHAT_TITLES.length * MESSAGES_PER_CHAT);
 
         String[] multi = createMultiTables(items);
-        Metered<List<Map<String, AttributeValue>>> single = db.measure(() -> db.client().query(q -> q.tableName(app)
-                .keyConditionExpression("PK = :pk").expressionAttributeValues(Map.of(":pk", fromS("CHAT#c5")))).items());
+        Metered<List<Map<String, AttributeValue>>> single = db.measure(() -> chatWithMembers(db.client(), "c5"));
         Metered<Integer> three = db.measure(() -> chatWithMembersFromThreeTables(multi, "c5"));
         if (single.value().size() - 1 != three.value()) {
             throw new IllegalStateException("the designs disagree on c5's members: " + (single.value().size() - 1) + " and "
@@ -287,6 +316,12 @@ class single_table {
         return new String[] {users, chats, memberships};
     }
 
+    /** The chat item and its memberships: one item collection, one Query. */
+    static List<Map<String, AttributeValue>> chatWithMembers(DynamoDbClient client, String chat) {
+        return client.query(q -> q.tableName(app).keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(Map.of(":pk", fromS("CHAT#" + chat)))).items();
+    }
+
     // tag::three-tables[]
     /** The chat, its member list, then the members' names: three requests, each waiting for the last. */
     static int chatWithMembersFromThreeTables(String[] tables, String chat) {
@@ -313,10 +348,7 @@ class single_table {
                 once, under PK CHAT#<id> and SK USER#<name>. The chat's side reads it by the table's key, as
                 above. The user's side reads it through the global secondary index "inverted", whose
                 partition key is SK and whose sort key is PK: the same items, keyed the other way round.""");
-        // tag::inverted-query[]
-        Metered<QueryResponse> anasChats = db.measure(() -> db.client().query(q -> q.tableName(app).indexName(INVERTED)
-                .keyConditionExpression("SK = :user").expressionAttributeValues(Map.of(":user", fromS("USER#ana")))));
-        // end::inverted-query[]
+        Metered<QueryResponse> anasChats = db.measure(() -> chatsOf(db.client(), "ana"));
         List<Map<String, AttributeValue>> found = anasChats.value().items();
         String chats = found.stream().filter(i -> i.get("PK").s().startsWith("CHAT#"))
                 .map(i -> i.get("chat_title").s()).collect(Collectors.joining(", "));
@@ -328,7 +360,7 @@ class single_table {
         Map<String, AttributeValue> membership = membershipItem(1, 3);
         DynamoCost written = db.measure(() -> { db.client().putItem(p -> p.tableName(app).item(membership)); });
         Map<String, AttributeValue> message = messageItem("c2", nextMessageId++, "dee", "the inverted index holds me too");
-        DynamoCost messageWritten = db.measure(() -> { db.client().putItem(p -> p.tableName(app).item(message)); });
+        DynamoCost messageWritten = db.measure(() -> { send(db.client(), message); });
         long inTable = Tables.count(db.plain(), app, null);
         long inIndex = Tables.count(db.plain(), app, INVERTED);
         Story.say("""
@@ -346,6 +378,13 @@ class single_table {
         RECAP.line("ana's %d chats from the inverted index: %s, %s read units; every one of the table's %,d items"
                 + " is in that index", chatCount, anasChats.cost().requestsText(), anasChats.cost().readUnitsText(), inTable);
     }
+
+    // tag::inverted-query[]
+    static QueryResponse chatsOf(DynamoDbClient client, String user) {
+        return client.query(q -> q.tableName(app).indexName(INVERTED)
+                .keyConditionExpression("SK = :user").expressionAttributeValues(Map.of(":user", fromS("USER#" + user))));
+    }
+    // end::inverted-query[]
 
     static void overloadedIndex() {
         Story.section("An overloaded index: two questions, one GSI");
@@ -376,12 +415,8 @@ class single_table {
             copies.add(withoutGsi1(chatItem(c)));
         }
         BatchLoader.put(db.plain(), two, "users and chats, two indexes", copies.size(), i -> copies.get((int) i));
-        // tag::overloaded-queries[]
-        Metered<QueryResponse> byEmail = db.measure(() -> db.client().query(q -> q.tableName(app).indexName(GSI1)
-                .keyConditionExpression("GSI1PK = :k").expressionAttributeValues(Map.of(":k", fromS("EMAIL#" + email("dee"))))));
-        Metered<QueryResponse> byInvite = db.measure(() -> db.client().query(q -> q.tableName(app).indexName(GSI1)
-                .keyConditionExpression("GSI1PK = :k").expressionAttributeValues(Map.of(":k", fromS("INVITE#" + invite(6))))));
-        // end::overloaded-queries[]
+        Metered<QueryResponse> byEmail = db.measure(() -> byGsi1(db.client(), "EMAIL#" + email("dee")));
+        Metered<QueryResponse> byInvite = db.measure(() -> byGsi1(db.client(), "INVITE#" + invite(6)));
         Metered<QueryResponse> byEmail2 = db.measure(() -> db.client().query(q -> q.tableName(two).indexName("by_email")
                 .keyConditionExpression("email = :k").expressionAttributeValues(Map.of(":k", fromS(email("dee"))))));
         Metered<QueryResponse> byInvite2 = db.measure(() -> db.client().query(q -> q.tableName(two).indexName("by_invite")
@@ -409,6 +444,14 @@ class single_table {
                 + " per user)", units(user, List.of(gsi1)), units(plainUser, separate), ItemSize.of(user) - ItemSize.of(plainUser));
     }
 
+    // tag::overloaded-queries[]
+    /** A user by EMAIL#<address> or a chat by INVITE#<code>: one index, two questions. */
+    static QueryResponse byGsi1(DynamoDbClient client, String key) {
+        return client.query(q -> q.tableName(app).indexName(GSI1)
+                .keyConditionExpression("GSI1PK = :k").expressionAttributeValues(Map.of(":k", fromS(key))));
+    }
+    // end::overloaded-queries[]
+
     static Map<String, AttributeValue> withoutGsi1(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> copy = new HashMap<>(item);
         copy.remove("GSI1PK");
@@ -431,15 +474,13 @@ class single_table {
                 else. Reading a chat removes the attributes, which removes the item from the index.""");
         long inTable = Tables.count(db.plain(), app, null);
         long inIndex = Tables.count(db.plain(), app, UNREAD);
-        // tag::sparse-query[]
-        Metered<QueryResponse> anas = db.measure(() -> db.client().query(q -> q.tableName(app).indexName(UNREAD)
-                .keyConditionExpression("unread_for = :u").expressionAttributeValues(Map.of(":u", fromS("USER#ana")))));
-        // end::sparse-query[]
+        Metered<QueryResponse> anas = db.measure(() -> unreadChats(db.client(), "ana"));
         Metered<QueryResponse> anasFiltered = db.measure(() -> db.client().query(q -> q.tableName(app).indexName(INVERTED)
                 .keyConditionExpression("SK = :u").filterExpression("attribute_exists(unread_for)")
                 .expressionAttributeValues(Map.of(":u", fromS("USER#ana")))));
-        Metered<Long> reminders = db.measure(() -> scanCount(s -> s.tableName(app).indexName(UNREAD)));
-        Metered<Long> filtered = db.measure(() -> scanCount(s -> s.tableName(app).filterExpression("attribute_exists(unread_for)")));
+        Metered<Long> reminders = db.measure(() -> everyUnreadChat(db.client()));
+        Metered<Long> filtered = db.measure(() -> scanCount(db.client(), s -> s.tableName(app)
+                .filterExpression("attribute_exists(unread_for)")));
         if (!reminders.value().equals(filtered.value()) || anas.value().count() != anasFiltered.value().count()) {
             throw new IllegalStateException("the sparse index and the filters disagree");
         }
@@ -472,8 +513,20 @@ class single_table {
                 + " Scan %s", inIndex, inTable, reminders.cost().readUnitsText(), filtered.cost().readUnitsText());
     }
 
-    static long scanCount(Consumer<ScanRequest.Builder> scan) {
-        return db.client().scanPaginator(scan).stream().mapToLong(ScanResponse::count).sum();
+    // tag::sparse-query[]
+    static QueryResponse unreadChats(DynamoDbClient client, String user) {
+        return client.query(q -> q.tableName(app).indexName(UNREAD)
+                .keyConditionExpression("unread_for = :u").expressionAttributeValues(Map.of(":u", fromS("USER#" + user))));
+    }
+    // end::sparse-query[]
+
+    /** The nightly reminders' read: the whole sparse index, which holds only the unread chats. */
+    static long everyUnreadChat(DynamoDbClient client) {
+        return scanCount(client, s -> s.tableName(app).indexName(UNREAD));
+    }
+
+    static long scanCount(DynamoDbClient client, Consumer<ScanRequest.Builder> scan) {
+        return client.scanPaginator(scan).stream().mapToLong(ScanResponse::count).sum();
     }
 
     static void hierarchicalKeys() {
@@ -492,7 +545,7 @@ class single_table {
                         "g" + p + "-" + g), "type", "group", "name", "group " + g + " of " + places[p][1]));
             }
         }
-        BatchLoader.put(db.plain(), app, "groups by place", items.size(), i -> items.get((int) i));
+        load("groups by place", items);
         TextTable levels = TextTable.of("level", "begins_with(SK, ...)", "requests", "items read", "read units");
         String[][] asked = {{"country US"}, {"state CA", "STATE", "CA"}, {"city San Jose", "STATE", "CA", "CITY", "San Jose"}};
         List<Long> read = new ArrayList<>();
@@ -516,9 +569,12 @@ class single_table {
     }
 
     static Metered<QueryResponse> groupsUnder(String prefix) {
-        return db.measure(() -> db.client().query(q -> q.tableName(app)
-                .keyConditionExpression("PK = :pk AND begins_with(SK, :path)")
-                .expressionAttributeValues(Map.of(":pk", fromS("COUNTRY#US"), ":path", fromS(prefix)))));
+        return db.measure(() -> groupsUnder(db.client(), prefix));
+    }
+
+    static QueryResponse groupsUnder(DynamoDbClient client, String prefix) {
+        return client.query(q -> q.tableName(app).keyConditionExpression("PK = :pk AND begins_with(SK, :path)")
+                .expressionAttributeValues(Map.of(":pk", fromS("COUNTRY#US"), ":path", fromS(prefix))));
     }
 
     static void timeToLive() {
@@ -534,7 +590,7 @@ class single_table {
             item.put("expires_at", fromN(Long.toString(i % 2 == 0 ? now - 3_600 : now + 86_400)));
             keys.add(item);
         }
-        BatchLoader.put(db.plain(), app, "idempotency keys", keys.size(), i -> keys.get((int) i));
+        load("idempotency keys", keys);
         Duration waited = Duration.ofSeconds(5);
         boolean deleted = Poll.until("expired items to go", waited).every(Duration.ofMillis(500))
                 .tryAwait(() -> sends(false).value().count() < keys.size());
@@ -564,8 +620,13 @@ class single_table {
     }
 
     static Metered<QueryResponse> sends(boolean liveOnly) {
+        return db.measure(() -> sends(db.client(), liveOnly));
+    }
+
+    /** ana's idempotency keys, all of them or only those not expired yet. */
+    static QueryResponse sends(DynamoDbClient client, boolean liveOnly) {
         String now = Long.toString(Instant.now().getEpochSecond());
-        return db.measure(() -> db.client().query(q -> {
+        return client.query(q -> {
             q.tableName(app).keyConditionExpression("PK = :pk");
             if (liveOnly) {
                 q.filterExpression("expires_at > :now").expressionAttributeValues(Map.of(":pk", fromS("SENDS#ana"), ":now",
@@ -573,7 +634,7 @@ class single_table {
             } else {
                 q.expressionAttributeValues(Map.of(":pk", fromS("SENDS#ana")));
             }
-        }));
+        });
     }
 
     static void streamFanOut() {
@@ -622,7 +683,7 @@ class single_table {
             for (int i = 0; i < sends; i++) {
                 long id = nextMessageId++;
                 Map<String, AttributeValue> message = messageItem("c2", id, team.get(i % team.size()), "stream message " + i);
-                sendCost = sendCost.plus(db.measure(() -> { db.client().putItem(p -> p.tableName(app).item(message)); }));
+                sendCost = sendCost.plus(db.measure(() -> { send(db.client(), message); }));
                 sentAt.put(id, System.nanoTime());
                 Poll.sleep(Duration.ofMillis(250));
             }
@@ -715,6 +776,117 @@ class single_table {
         return units;
     }
     // end::fan-out[]
+
+    static void checkTheDesign() {
+        Story.section("The design, checked: every question against its plan");
+        ChatDesign design = new ChatDesign();
+        Story.say("""
+                The design is complete, so its questions can be written down the way lesson 09 writes a
+                Cassandra catalogue: each with its rate at peak, its plan (which request, on the table or
+                which index, reading at most how many items) and the code above that serves it. First the
+                plans are reviewed before any table exists, then the checker builds lesson06c_app afresh
+                from the same CreateTableRequest, loads the %,d items this lesson loaded, and runs every
+                question's code on a metered client, holding what it cost to its plan.""", LOADED.size());
+        DynamoReport review = DynamoPlanReview.of(design);
+        if (!review.passed()) {
+            review.print();
+            throw new IllegalStateException("the lesson's own plans fail their review; see the report above");
+        }
+        DynamoReport report;
+        List<ItemCollections> drawings;
+        try (DynamoCatalogueCheck checker = DynamoCatalogueCheck.on(dynamo)) {
+            report = checker.run(design);
+            drawings = DynamoDiagrams.built(design, report, checker.plain());
+        }
+        report.print();
+        for (ItemCollections drawing : drawings) {
+            System.out.println();
+            ItemCollectionsText.lines(drawing).forEach(System.out::println);
+            Story.say("The drawing: %s (open it in a browser).", DiagramFiles.write(drawing));
+        }
+        Story.say("""
+                The review passed the %d plans (%d as planned, %d explained: the reminders' Scan is a nightly
+                job's), and counted the index copies a send pays for: %s Measured, %d runs came out green,
+                %d explained and %d failed. Each question reads one item collection, of the table or of
+                one index, and no more items than its plan allows; the only filter is the expired
+                idempotency keys', noted with the items it read and threw away. The drawing shows each
+                item collection and an arrow from every question into what its requests named when it
+                ran. ./jbang catalogue path/to/YourDesign.java runs the same review and check on your own
+                DynamoCatalogue (--plan for the review alone).""",
+                review.results().size(), review.count(Verdict.PLANNED), review.count(Verdict.EXPLAINED),
+                String.join(" ", review.resultsOf("S4").get(0).notes()), report.count(Verdict.GREEN),
+                report.count(Verdict.EXPLAINED), report.count(Verdict.FAILED));
+        if (!report.passed()) {
+            throw new IllegalStateException("the lesson's design does not serve its questions as planned; see the report");
+        }
+    }
+
+    /**
+     * The lesson's design as a catalogue: the single table as created above, the items the lesson
+     * loaded, and each question served by the method the lesson itself calls.
+     */
+    static final class ChatDesign implements DynamoCatalogue {
+
+        private DynamoDbClient client;
+
+        @Override
+        public String name() {
+            return "lesson 06c: chats in one table";
+        }
+
+        @Override
+        public List<CreateTableRequest> tables() {
+            return List.of(singleTable());
+        }
+
+        @Override
+        public List<Map<String, AttributeValue>> items(String table) {
+            return List.copyOf(LOADED);
+        }
+
+        @Override
+        public void setUp(DynamoDbClient metered) {
+            client = metered;
+        }
+
+        @Override
+        public List<DynamoPattern> patterns() {
+            Map<String, AttributeValue> sent = messageItem("c2", nextMessageId, "ben", "checked by the catalogue");
+            return List.of(
+                    DynamoPattern.of("S1", "a chat and its members").rate(Rate.perSecond(2_000))
+                            .plan(DynamoPlan.query(app, "PK = :pk", 101))
+                            .servedBy("c5, 25 members", () -> chatWithMembers(client, "c5")),
+                    DynamoPattern.of("S2", "a user's chats").rate(Rate.perSecond(1_500))
+                            .plan(DynamoPlan.queryIndex(app, INVERTED, "SK = :user", 101))
+                            .servedBy("ana", () -> chatsOf(client, "ana")),
+                    DynamoPattern.of("S3", "a user's unread chats").rate(Rate.perSecond(1_500))
+                            .plan(DynamoPlan.queryIndex(app, UNREAD, "unread_for = :u", 100))
+                            .servedBy("ana", () -> unreadChats(client, "ana")),
+                    DynamoPattern.of("S4", "send a message").rate(Rate.perSecond(800)).busiestKey(Rate.perSecond(20))
+                            .writing(sent).plan(DynamoPlan.put(app))
+                            .servedBy("to c2", () -> {
+                                send(client, messageItem("c2", nextMessageId++, "ben", "checked by the catalogue"));
+                                return null;
+                            }),
+                    DynamoPattern.of("S5", "log in by email").rate(Rate.perSecond(50))
+                            .plan(DynamoPlan.queryIndex(app, GSI1, "GSI1PK = :k", 1))
+                            .servedBy("dee", () -> byGsi1(client, "EMAIL#" + email("dee"))),
+                    DynamoPattern.of("S6", "open a chat by its invite code").rate(Rate.perSecond(20))
+                            .plan(DynamoPlan.queryIndex(app, GSI1, "GSI1PK = :k", 1))
+                            .servedBy("release", () -> byGsi1(client, "INVITE#" + invite(6))),
+                    DynamoPattern.of("S7", "public groups by place").rate(Rate.perSecond(100))
+                            .plan(DynamoPlan.query(app, "PK = :pk AND begins_with(SK, :path)", 200))
+                            .servedBy("San Jose", () -> groupsUnder(client, KeyPath.prefix("STATE", "CA", "CITY", "San Jose")))
+                            .servedBy("CA", () -> groupsUnder(client, KeyPath.prefix("STATE", "CA"))),
+                    DynamoPattern.of("S8", "a user's live idempotency keys").rate(Rate.perSecond(100))
+                            .plan(DynamoPlan.query(app, "PK = :pk", 200).filtering("TTL deletes expired keys within"
+                                    + " days, so the filter discards at most a few days' keys"))
+                            .servedBy("ana", () -> sends(client, true)),
+                    DynamoPattern.of("S9", "every unread chat, for the nightly reminders").rate(Rate.perDay(1))
+                            .plan(DynamoPlan.scanIndex(app, UNREAD, 10_000, "the nightly reminder e-mails"))
+                            .servedBy("all", () -> everyUnreadChat(client)));
+        }
+    }
 
     static void whenNotTo() {
         Story.section("When one table is the wrong choice");

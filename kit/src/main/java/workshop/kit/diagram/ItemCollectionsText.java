@@ -19,8 +19,10 @@ public final class ItemCollectionsText {
         List<String> out = new ArrayList<>();
         out.addAll(Story.wrap(drawing.title() + ", drawn from " + drawing.source() + ":", Failures.COLUMNS));
         for (ItemCollections.View view : drawing.views()) {
-            out.add("  " + view.name() + " (" + view.kind() + "), keys " + view.keys() + ", " + view.items() + " item(s)"
-                    + (view.projection().isEmpty() ? "" : ", projects " + view.projection()));
+            List<String> header = Story.wrap(view.name() + " (" + view.kind() + "), keys " + view.keys() + ", " + view.items()
+                    + " item(s)" + (view.projection().isEmpty() ? "" : ", projects " + view.projection()), Failures.COLUMNS - 4);
+            out.add("  " + header.get(0));
+            header.subList(1, header.size()).forEach(line -> out.add("    " + line));
             for (ItemCollections.Collection collection : view.collections()) {
                 out.add("    " + collection.partitionShape() + "  (" + collection.count() + " collection(s))");
                 for (ItemCollections.Member member : collection.members()) {

@@ -102,10 +102,15 @@ public record DynamoPlan(Kind kind, String table, String index, String keyCondit
 
     /** No key serves it: a batch job reads every item, at most {@code items} of them, off the request path. */
     public static DynamoPlan scan(String table, int items, String job) {
+        return scanIndex(table, "", items, job);
+    }
+
+    /** A batch job's Scan of an index rather than the table: a sparse index holds only the items the job wants. */
+    public static DynamoPlan scanIndex(String table, String index, int items, String job) {
         if (job.isBlank()) {
             throw new IllegalArgumentException("a Scan says which batch job runs it");
         }
-        return new DynamoPlan(Kind.SCAN, table, "", "", 1, items, false, job, false, List.of());
+        return new DynamoPlan(Kind.SCAN, table, index, "", 1, items, false, job, false, List.of());
     }
 
     /**

@@ -381,8 +381,8 @@ class single_table {
 
     // tag::inverted-query[]
     static QueryResponse chatsOf(DynamoDbClient client, String user) {
-        return client.query(q -> q.tableName(app).indexName(INVERTED)
-                .keyConditionExpression("SK = :user").expressionAttributeValues(Map.of(":user", fromS("USER#" + user))));
+        return client.query(q -> q.tableName(app).indexName(INVERTED).keyConditionExpression("SK = :user")
+                .expressionAttributeValues(Map.of(":user", fromS("USER#" + user))));
     }
     // end::inverted-query[]
 
@@ -515,8 +515,8 @@ class single_table {
 
     // tag::sparse-query[]
     static QueryResponse unreadChats(DynamoDbClient client, String user) {
-        return client.query(q -> q.tableName(app).indexName(UNREAD)
-                .keyConditionExpression("unread_for = :u").expressionAttributeValues(Map.of(":u", fromS("USER#" + user))));
+        return client.query(q -> q.tableName(app).indexName(UNREAD).keyConditionExpression("unread_for = :u")
+                .expressionAttributeValues(Map.of(":u", fromS("USER#" + user))));
     }
     // end::sparse-query[]
 

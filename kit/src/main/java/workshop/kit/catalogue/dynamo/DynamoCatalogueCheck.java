@@ -133,7 +133,11 @@ public final class DynamoCatalogueCheck implements AutoCloseable {
                 .map(e -> e.getValue() + " " + e.getKey()).toList();
         String planned = "planned " + String.join(", ", allowed.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())
                 + ", <= " + plan.items() + " item(s); measured " + cost.requestsText() + ", " + cost.itemsRead() + " item(s) read";
-        if (!over.isEmpty()) {
+        if (cost.requests() == 0) {
+            // Nothing measured is not a cost of zero: the code answered through another client.
+            reasons.add(planned + ": it made no request through the client the check gave it, so nothing it did was"
+                    + " measured. Serve the pattern with the client the catalogue is given, not one of your own.");
+        } else if (!over.isEmpty()) {
             reasons.add(planned + ": " + String.join(", ", over) + " past the plan. Each request more is a round trip the"
                     + " plan did not count: a Limit too small for the answer pages it, a key that misses the"
                     + " collection sends the code looking elsewhere.");

@@ -28,7 +28,7 @@ import workshop.testkit.TableNames;
 @ExtendWith(DynamoExtension.class)
 class LargestOrderTest {
 
-    private static final Customer BUSINESS = new Customer("cust-950", "Harbour Supplies Ltd", "1 Dock Street, Leith EH6 6AA");
+    static final Customer BUSINESS = new Customer("cust-950", "Harbour Supplies Ltd", "1 Dock Street, Leith EH6 6AA");
     private static final Instant PLACED_AT = Instant.parse("2025-06-02T09:00:00Z");
     private static OrderSystem shop;
     private static MeteredClient meter;
@@ -46,7 +46,7 @@ class LargestOrderTest {
         shop = fresh;
     }
 
-    private static OrderWithLines largest(String orderId) {
+    static OrderWithLines largest(String orderId) {
         List<OrderLine> lines = IntStream.rangeClosed(1, Shop.MOST_LINES_PER_ORDER)
                 .mapToObj(n -> new OrderLine(n, String.format("sku-%04d", n % 2_000), 1 + n % 5, 199L + n)).toList();
         long total = lines.stream().mapToLong(line -> line.quantity() * line.priceCents()).sum();

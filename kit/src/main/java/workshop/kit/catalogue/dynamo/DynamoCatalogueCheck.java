@@ -125,7 +125,7 @@ public final class DynamoCatalogueCheck implements AutoCloseable {
     }
 
     /** "planned one Query, 20 items; measured 3 Query, 61 items", and why that fails. */
-    static List<String> againstPlan(DynamoPlan plan, DynamoCost cost) {
+    public static List<String> againstPlan(DynamoPlan plan, DynamoCost cost) {
         List<String> reasons = new ArrayList<>();
         Map<String, Integer> allowed = plan.requestsAllowed();
         List<String> over = cost.requestsByOperation().entrySet().stream()

@@ -31,8 +31,8 @@ fetched=$(date +%s)
 every_solution=no
 if [ "${1:-}" = --every-solution ]; then every_solution=yes; shift; fi
 scripts=()
-for lesson in "$@"; do scripts+=(lessons/"$lesson"_*.java); done
-[ $# -gt 0 ] || scripts=(lessons/*.java)
+for lesson in "$@"; do scripts+=(lessons/"$lesson"-*/"$lesson"_*.java); done
+[ $# -gt 0 ] || scripts=(lessons/*/*.java)
 
 echo "== With the network cut: ${#scripts[@]} lesson(s), then one check per store"
 # shellcheck disable=SC2016 # expanded inside the namespace

@@ -170,8 +170,8 @@ one_node() {
   ./jbang up --nodes 1 >"$logs/one-node.log" 2>&1 || { verdict FAILED "one-node: no start (see $logs/one-node.log)"; return; }
   results+=("up $((SECONDS - started)) s")
   local lessons=0 passed=0 step=$SECONDS
-  for script in lessons/*.java; do
-    local number=${script#lessons/}
+  for script in lessons/*/*.java; do
+    local number=${script##*/}
     number=${number%%_*}
     lessons=$((lessons + 1))
     if ./jbang "lesson$number" >"$logs/one-node-lesson$number.log" 2>&1 </dev/null; then passed=$((passed + 1));

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/** The folders of grading/wrong-answers and grading/right-answers: one answer per folder, its diffs inside. */
+/** A lesson's .meta/wrong-answers and .meta/right-answers (see LessonFiles): one answer per folder, its diffs inside. */
 final class Corpus {
 
     private Corpus() {}

@@ -26,8 +26,8 @@ import workshop.kit.tools.CommandLines;
 /**
  * The build's last step: grading in every direction. Every reference solution passes its lesson's
  * tests (read from the solutions module's test reports); every exercise stub fails every test;
- * every wrong answer of grading/wrong-answers fails, first at the test it is meant to fail, with a
- * message that names the mistake; every right answer of grading/right-answers passes. The stubs and
+ * every wrong answer of a lesson's .meta/wrong-answers fails, first at the test it is meant to fail, with a
+ * message that names the mistake; every right answer of its .meta/right-answers passes. The stubs and
  * wrong answers are graded as a learner's check grades them, so their failures are expected and
  * counted here instead of reported as errors. Each lesson's grading is {@link LessonGrading}; how
  * many run at once, {@link LessonPool}.

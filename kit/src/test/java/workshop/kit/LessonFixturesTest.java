@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import workshop.kit.lessons.Lesson;
+import workshop.kit.lessons.Lessons;
 
 /**
  * A lesson script compiles the kit and, by one //SOURCES line each, the fixture packages it uses:
@@ -33,27 +35,26 @@ class LessonFixturesTest {
     private static final Path ROOT = Workshop.root();
     private static final String FIXTURES = "fixtures/src/main/java/";
     private static final Pattern SOURCES = Pattern.compile("(?m)^//SOURCES (\\S+)$");
-    private static final Pattern FIXTURE_SOURCES = Pattern.compile("\\.\\./" + FIXTURES + "(workshop/fixtures/\\w+)/\\*\\.java");
+    private static final Pattern FIXTURE_SOURCES = Pattern.compile("((?:\\.\\./)+)" + FIXTURES + "(workshop/fixtures/\\w+)/\\*\\.java");
     private static final PackageGraph GRAPH = PackageGraph.of(ROOT.resolve(FIXTURES));
 
-    static List<String> lessons() throws IOException {
-        try (Stream<Path> files = Files.list(ROOT.resolve("lessons"))) {
-            return files.map(p -> p.getFileName().toString()).filter(name -> name.endsWith(".java")).sorted().toList();
-        }
+    static List<String> lessons() {
+        return Lessons.ALL.stream().map(Lesson::script).toList();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
     void aLessonListsExactlyTheFixturePackagesItUses(String lesson) {
-        Path script = ROOT.resolve("lessons").resolve(lesson);
+        Path script = ROOT.resolve(lesson);
         String text = read(script);
         Set<String> used = new TreeSet<>(GRAPH.usedBy(text));
+        String up = toRoot(lesson);
         for (String source : sources(text)) {
-            if (!source.startsWith("../kit/") && !source.startsWith("../fixtures/")) {
+            if (!source.startsWith(up + "kit/") && !source.startsWith(up + "fixtures/")) {
                 files(script.getParent(), source).forEach(file -> used.addAll(GRAPH.usedBy(read(file))));
             }
         }
-        assertListed("lessons/" + lesson, text, used);
+        assertListed(lesson, text, used);
     }
 
     @Test
@@ -71,17 +72,23 @@ class LessonFixturesTest {
     private static void assertListed(String script, String text, Set<String> used) {
         Set<String> needed = withWhatTheyUse(used);
         Set<String> listed = new TreeSet<>();
+        String up = toRoot(script);
         for (String source : sources(text)) {
             Matcher fixture = FIXTURE_SOURCES.matcher(source);
-            if (fixture.matches()) {
-                listed.add(fixture.group(1).replace('/', '.'));
+            if (fixture.matches() && fixture.group(1).equals(up)) {
+                listed.add(fixture.group(2).replace('/', '.'));
             } else {
-                assertFalse(source.startsWith("../fixtures/"), script + " compiles " + source
-                        + ": list one fixture package a line, //SOURCES ../" + FIXTURES + "workshop/fixtures/NAME/*.java");
+                assertFalse(source.contains("fixtures/"), script + " compiles " + source
+                        + ": list one fixture package a line, //SOURCES " + up + FIXTURES + "workshop/fixtures/NAME/*.java");
             }
         }
-        assertEquals(lines(needed), lines(listed), script + "'s //SOURCES lines for fixtures are not the ones"
+        assertEquals(lines(up, needed), lines(up, listed), script + "'s //SOURCES lines for fixtures are not the ones"
                 + " it needs: expected the lines below");
+    }
+
+    /** The way up from a script's folder to the checkout's root, as its //SOURCES lines start: "../../". */
+    private static String toRoot(String script) {
+        return "../".repeat(Path.of(script).getNameCount() - 1);
     }
 
     /** The packages and every fixture package they use, directly or through others. */
@@ -95,8 +102,8 @@ class LessonFixturesTest {
     }
 
     /** The //SOURCES lines a script would need, so a failure shows the lines to add or remove. */
-    private static String lines(Set<String> packages) {
-        return packages.stream().map(p -> "//SOURCES ../" + FIXTURES + p.replace('.', '/') + "/*.java")
+    private static String lines(String up, Set<String> packages) {
+        return packages.stream().map(p -> "//SOURCES " + up + FIXTURES + p.replace('.', '/') + "/*.java")
                 .collect(Collectors.joining("\n"));
     }
 

@@ -69,7 +69,7 @@ class RunnerTest {
         Path root = workshop.kit.Workshop.root();
         for (Lesson lesson : Overview.exercises()) {
             assertTrue(Hints.read(new ExerciseFiles(root, lesson).hintsFile()).size() >= 2,
-                    "lesson " + lesson.number() + " needs at least two hints in exercises/hints/" + lesson.id() + ".md");
+                    "lesson " + lesson.number() + " needs at least two hints in " + lesson.folder() + "/hints.md");
             for (Task task : Task.read(new ExerciseFiles(root, lesson).hintsFile())) {
                 assertTrue(task.hints().size() >= 2, "lesson " + lesson.number() + ", task " + task.number()
                         + " needs at least two hints (the principle, then the shape)");

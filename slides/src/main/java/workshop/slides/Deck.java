@@ -5,7 +5,7 @@ import java.util.Optional;
 import workshop.kit.lessons.Lesson;
 
 /**
- * One AsciiDoc deck under slides/decks: a lesson's (where it lives is the lesson's
+ * One AsciiDoc deck: a lesson's, in its folder (where it lives is the lesson's
  * {@link workshop.kit.lessons.LessonFiles#deck()}), or the template, which belongs to none.
  */
 public record Deck(Path source, Optional<Lesson> lesson) {

@@ -16,6 +16,7 @@ import workshop.kit.diagram.CqlShapes;
 import workshop.kit.diagram.Diagram;
 import workshop.kit.diagram.KeyShapes;
 import workshop.kit.diagram.SvgDiagram;
+import workshop.kit.lessons.Lessons;
 
 /**
  * The diagrams the decks show, drawn each time the decks are rendered from the code they picture:
@@ -41,7 +42,7 @@ final class DeckDiagrams {
 
     /** Lesson 01's designs A and B, as its schemas tag creates them, and Q1 asked of each. */
     private static Diagram lesson01(AccessPattern q1) {
-        List<TableShape> tables = CqlShapes.parse(tagged("lessons/01_naive_table.java", "schemas"));
+        List<TableShape> tables = CqlShapes.parse(tagged(Lessons.require("01").script(), "schemas"));
         String rate = q1.rate().toString();
         return Diagram.of("Lesson 01: one question, two designs", "lesson 01's CREATE TABLE statements", tables, List.of(
                 new Arrow("A", q1.question(), rate, List.of("messages_by_id"), "every node, every partition scanned", false, ""),
@@ -63,7 +64,7 @@ final class DeckDiagrams {
 
     /** Lesson 06's customer page by Scan (before) and by Query (after), and a channel's page, on the keys the lesson defines. */
     private static Diagram lesson06() {
-        List<TableShape> tables = KeyShapes.parse(tagged("lessons/06_dynamodb_keys.java", "tables")).stream()
+        List<TableShape> tables = KeyShapes.parse(tagged(Lessons.require("06").script(), "tables")).stream()
                 .filter(t -> List.of("orders", "messages").contains(t.name())).toList();
         String page = "a customer page: the profile and the 20 newest orders";
         return Diagram.of("Lesson 06: item collections, Scan against Query", "lesson 06's key definitions", tables, List.of(

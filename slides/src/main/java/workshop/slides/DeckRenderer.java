@@ -56,9 +56,9 @@ public final class DeckRenderer implements AutoCloseable {
         List<String> problems = new ArrayList<>(warnings.list());
         for (ImageReference image : document.getCatalog().getImages()) {
             String imagesdir = image.getImagesdir() == null ? "" : image.getImagesdir();
-            // a diagram is drawn into the output at render time; a chart is a committed file beside the deck
+            // a diagram is drawn into the output at render time; a chart is a committed file of slides/decks
             Path file = (image.getTarget().startsWith(DeckDiagrams.FOLDER + "/") ? out.resolve(imagesdir)
-                    : deck.source().resolveSibling(imagesdir)).resolve(image.getTarget()).normalize();
+                    : Decks.sources().resolve(imagesdir)).resolve(image.getTarget()).normalize();
             if (!Files.isRegularFile(file)) {
                 problems.add("image not found: " + Workshop.root().relativize(file)
                         + " (regenerate the charts: ./mvnw -q -pl slides -am verify -Pcharts)");

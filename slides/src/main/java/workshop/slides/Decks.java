@@ -21,6 +21,7 @@ public final class Decks {
         return Workshop.root().resolve("slides");
     }
 
+    /** What the decks share: _attributes.adoc, the template and the charts; each deck is in its lesson's folder. */
     public static Path sources() {
         return home().resolve("decks");
     }

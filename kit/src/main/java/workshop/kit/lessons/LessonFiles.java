@@ -6,15 +6,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every path of one lesson, worked out here alone from the lesson list's entry: a lesson is keyed
- * three ways on disk (its number in the script, deck and answer folders, its id in the hints and
- * quiz, its package in the exercise's source roots), and this is the one place that knows which.
+ * Every path of one lesson, worked out here alone from the lesson list's entry. A lesson's story,
+ * deck, hints, quiz and, under .meta/, its wrong and right answers live in its folder
+ * (lessons/08-cursor-pagination/); its exercise's source roots are still keyed by its package.
  * LessonFilesTest holds every path of {@link #expected()} to exist, and every file of those roots
  * to belong to a lesson.
  */
 public record LessonFiles(Path root, Lesson lesson) {
 
-    /** The jbang script that tells the lesson's story: lessons/08_cursor_pagination.java. */
+    /** The folder that holds the lesson: lessons/08-cursor-pagination. */
+    public Path folder() {
+        return root.resolve(lesson.folder());
+    }
+
+    /** The jbang script that tells the lesson's story: lessons/08-cursor-pagination/08_cursor_pagination.java. */
     public Path script() {
         return root.resolve(lesson.script());
     }
@@ -41,28 +46,32 @@ public record LessonFiles(Path root, Lesson lesson) {
 
     /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */
     public Path hints() {
-        return root.resolve("exercises/hints").resolve(lesson.id() + ".md");
+        return folder().resolve("hints.md");
     }
 
-    /** Its questions (see the quiz's QuizFile): exercises/quizzes/cursor-pagination.md. */
+    /** Its questions (see the quiz's QuizFile): lessons/08-cursor-pagination/quiz.md. */
     public Path quiz() {
-        return root.resolve("exercises/quizzes").resolve(lesson.id() + ".md");
+        return folder().resolve("quiz.md");
     }
 
-    /** Its slides, named after its script: slides/decks/08_cursor_pagination.adoc. */
+    /** Its slides, named after its script (the rendered page takes the name): 08_cursor_pagination.adoc. */
     public Path deck() {
-        String script = Path.of(lesson.script()).getFileName().toString();
-        return root.resolve("slides/decks").resolve(script.replace(".java", ".adoc"));
+        return folder().resolve(lesson.scriptName().replace(".java", ".adoc"));
     }
 
-    /** The corpus of mistakes its tests must catch, one folder each: grading/wrong-answers/lesson08. */
+    /** The corpus of mistakes its tests must catch, one folder each: lessons/08-cursor-pagination/.meta/wrong-answers. */
     public Path wrongAnswers() {
-        return root.resolve("grading/wrong-answers").resolve("lesson" + lesson.number());
+        return meta().resolve("wrong-answers");
     }
 
-    /** Other right designs its tests must pass, if any: grading/right-answers/lesson08. */
+    /** Other right designs its tests must pass, if any: lessons/08-cursor-pagination/.meta/right-answers. */
     public Path rightAnswers() {
-        return root.resolve("grading/right-answers").resolve("lesson" + lesson.number());
+        return meta().resolve("right-answers");
+    }
+
+    /** What the maintainer keeps and the learner need not open first, as exercism's .meta/. */
+    private Path meta() {
+        return folder().resolve(".meta");
     }
 
     /** A design task's brief, the given type that states its questions and rates: TicketQuestions.java. */

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import workshop.kit.Workshop;
@@ -40,29 +39,34 @@ class LessonFilesTest {
     }
 
     @Test
-    void everyLessonFileBelongsToALesson() throws IOException {
+    void everyFileUnderLessonsBelongsToALesson() throws IOException {
         Set<Path> known = new HashSet<>();
         for (Lesson lesson : Lessons.ALL) {
-            known.addAll(lesson.files(ROOT).expected().values());
-            known.add(lesson.files(ROOT).rightAnswers());
+            LessonFiles files = lesson.files(ROOT);
+            known.addAll(files.expected().values());
+            known.add(files.rightAnswers());
         }
-        List<Path> found = new ArrayList<>();
-        found.addAll(list("lessons", name -> name.endsWith(".java")));
-        found.addAll(list("exercises/hints", name -> name.endsWith(".md")));
-        found.addAll(list("exercises/quizzes", name -> name.endsWith(".md")));
-        // Names starting with _ are the decks' partials and the template of a new deck.
-        found.addAll(list("slides/decks", name -> name.endsWith(".adoc") && !name.startsWith("_")));
-        found.addAll(list("grading/wrong-answers", name -> !name.contains(".")));
-        found.addAll(list("grading/right-answers", name -> !name.contains(".")));
-        List<String> strays = found.stream().filter(path -> !known.contains(path))
-                .map(path -> ROOT.relativize(path).toString()).sorted().toList();
-        assertTrue(strays.isEmpty(), "No lesson of Lessons.ALL has these (a typo, or a lesson renamed or removed?):\n  "
-                + String.join("\n  ", strays));
+        List<String> strays;
+        try (Stream<Path> files = Files.walk(ROOT.resolve("lessons"))) {
+            strays = files.filter(path -> !known.contains(path) && !isAbove(path, known) && !isInAnswers(path, known))
+                    .map(path -> ROOT.relativize(path).toString()).sorted().toList();
+        }
+        assertTrue(strays.isEmpty(), "No lesson of Lessons.ALL has these (a typo, or a lesson renamed or removed?"
+                + " A lesson's folder is lessons/NN-id, see CONTRIBUTING.md):\n  " + String.join("\n  ", strays));
     }
 
-    private static List<Path> list(String dir, Predicate<String> name) throws IOException {
-        try (Stream<Path> files = Files.list(ROOT.resolve(dir))) {
-            return files.filter(file -> name.test(file.getFileName().toString())).toList();
+    /** A folder on the way to a lesson's part: lessons/, a lesson's own folder, or its .meta. */
+    private static boolean isAbove(Path path, Set<Path> known) {
+        return Files.isDirectory(path) && known.stream().anyMatch(part -> part.startsWith(path) && !part.equals(path));
+    }
+
+    /** An answer's folder or a file in it: the answers are the grading's to read (Corpus holds their shape). */
+    private static boolean isInAnswers(Path path, Set<Path> known) {
+        for (Path parent = path.getParent(); parent != null; parent = parent.getParent()) {
+            if (known.contains(parent) && parent.getFileName().toString().endsWith("-answers")) {
+                return true;
+            }
         }
+        return false;
     }
 }

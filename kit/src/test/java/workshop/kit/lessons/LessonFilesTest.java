@@ -16,8 +16,8 @@ import workshop.kit.Workshop;
 
 /**
  * The lesson manifest against the checkout: every path a lesson must have is there, and every
- * lesson file in the roots the manifest names belongs to a lesson, so a file named after a
- * lesson with a typo, or left behind by a renamed lesson, is found here rather than by a learner.
+ * file and folder under lessons/ belongs to a lesson, so a file named after a lesson with a typo,
+ * or left behind by a renamed lesson, is found here rather than by a learner.
  */
 class LessonFilesTest {
 

@@ -67,7 +67,7 @@ unshare -rn bash -c '
   wide=$(cat "$OFFLINE_LOGS"/lesson-*.log | tr "\r" "\n" | awk "length(\$0) > 100" | wc -l)
   [ "$wide" -eq 0 ] || { echo "   FAILED  $wide lesson line(s) wider than 100 columns"; failed+=("width"); }
   if [ "$every_solution" = yes ]; then
-    for solution in solutions/src/main/java/workshop/lesson[0-9]*; do
+    for solution in lessons/*/.meta/solution/workshop/lesson[0-9]*; do
       lesson=${solution##*lesson}
       cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$lesson/"
       ./jbang check "$lesson" </dev/null >"$OFFLINE_LOGS/solution$lesson.log" 2>&1

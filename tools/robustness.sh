@@ -187,7 +187,7 @@ one_node() {
   else failures+=("stub 01 (exit $stub)"); fi
   local checks=0 checked=0
   step=$SECONDS
-  for solution in solutions/src/main/java/workshop/lesson[0-9]*; do
+  for solution in lessons/*/.meta/solution/workshop/lesson[0-9]*; do
     local number=${solution##*lesson}
     checks=$((checks + 1))
     cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$number/"

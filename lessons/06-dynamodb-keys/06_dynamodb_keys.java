@@ -5,7 +5,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/shop/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson06/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson06/*.java
+//SOURCES .meta/solution/workshop/lesson06/*.java
 //MAIN dynamodb_keys
 //DESCRIPTION Lesson 06: keys in DynamoDB: one Query per question, buckets, an index by author, transactions
 

@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson06e/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson06d/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson06e/*.java
+//SOURCES .meta/solution/workshop/lesson06e/*.java
 //MAIN dynamodb_correctness
 //DESCRIPTION Lesson 06e: DynamoDB correctness: a version, unique values, a count, a new index backfilled
 

@@ -5,7 +5,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/dining/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson07/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson07/*.java
+//SOURCES .meta/solution/workshop/lesson07/*.java
 //MAIN reservations
 //DESCRIPTION Lesson 07: reservations without double booking (H2, then Cassandra's lightweight transactions and DynamoDB's conditional writes)
 

@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/dining/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson07/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson07/*.java
+//SOURCES ../07-reservations/.meta/solution/workshop/lesson07/*.java
 //MAIN copy_on_purpose
 //DESCRIPTION Appendix to lesson 07: a copy on purpose: the restaurant's name in every diner's list, and its rename
 

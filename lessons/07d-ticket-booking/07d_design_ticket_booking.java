@@ -2,7 +2,7 @@
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson07d/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson07d/TicketBooking.java
+//SOURCES .meta/solution/workshop/lesson07d/TicketBooking.java
 //MAIN design_ticket_booking
 //DESCRIPTION Design task after lesson 07: ticket booking from its brief, no seat sold twice
 

@@ -7,7 +7,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson08/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson08/ChannelMessages.java
+//SOURCES .meta/solution/workshop/lesson08/ChannelMessages.java
 //MAIN cursor_pagination
 //DESCRIPTION Lesson 08: cursor pagination: OFFSET against keyset, measured, and the message table that serves both reads
 
@@ -213,7 +213,7 @@ class cursor_pagination {
         channel.createTables();
         String compaction = compactionOf("messages");
         Story.say("""
-                The tables are the reference solution's (solutions/.../lesson08/ChannelMessages.java, run
+                The tables are the reference solution's (.meta/solution/.../ChannelMessages.java, run
                 here as it is). messages: PRIMARY KEY ((channel_id, bucket), seq), newest first, bucket =
                 seq / %,d. The bucket caps a partition at %,d messages and is computed from the seq
                 itself, so no lookup is needed to find it. message_id (a Snowflake id) is the message's

@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/chat/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../../exercises/src/given/java/workshop/lesson08/*.java
-//SOURCES ../../solutions/src/main/java/workshop/lesson08/ChannelMessages.java
+//SOURCES ../08-cursor-pagination/.meta/solution/workshop/lesson08/ChannelMessages.java
 //MAIN send_path
 //DESCRIPTION Appendix to lesson 08: the send path: seq allocated by compare-and-set, and a retried send
 

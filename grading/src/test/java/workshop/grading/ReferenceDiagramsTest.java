@@ -68,11 +68,11 @@ class ReferenceDiagramsTest {
 
     static Stream<Design> designs() {
         return Stream.of(
-                new Design(new SensorCatalogue(), "solutions/src/main/java/workshop/lesson09/SensorStore.java"),
+                new Design(new SensorCatalogue(), "lessons/09-access-pattern-catalogue/.meta/solution/workshop/lesson09/SensorStore.java"),
                 new Design(new LeaderboardCatalogue(), "solutions/src/main/java/workshop/bonus/leaderboard/LeaderboardCatalogue.java"),
-                new Design(new SocialFeed(), "solutions/src/main/java/workshop/lesson04d/SocialFeed.java"),
-                new Design(new TicketBooking(), "solutions/src/main/java/workshop/lesson07d/TicketBooking.java"),
-                new Design(new EventLog(), "solutions/src/main/java/workshop/lesson08d/EventLog.java"));
+                new Design(new SocialFeed(), "lessons/04d-social-feed/.meta/solution/workshop/lesson04d/SocialFeed.java"),
+                new Design(new TicketBooking(), "lessons/07d-ticket-booking/.meta/solution/workshop/lesson07d/TicketBooking.java"),
+                new Design(new EventLog(), "lessons/08d-terminal-event-log/.meta/solution/workshop/lesson08d/EventLog.java"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -80,7 +80,7 @@ final class DeckDiagrams {
     private static Diagram lesson07() {
         List<TableShape> tables = new ArrayList<>(CqlShapes.parse(read(Workshop.root().resolve(
                 "fixtures/src/main/java/workshop/fixtures/dining/HashPartitioned.java"))));
-        CqlShapes.parse(read(Workshop.root().resolve("solutions/src/main/java/workshop/lesson07/LwtSlotBooking.java"))).stream()
+        CqlShapes.parse(read(Lessons.require("07").files(Workshop.root()).solution().resolve("LwtSlotBooking.java"))).stream()
                 .filter(t -> t.name().equals("slots")).forEach(tables::add);
         String book = "book a table at a sitting";
         return Diagram.of("Lesson 07: one booking, two designs", "HashPartitioned's and LwtSlotBooking's CREATE TABLE statements",

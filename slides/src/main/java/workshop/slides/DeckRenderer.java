@@ -78,7 +78,7 @@ public final class DeckRenderer implements AutoCloseable {
                 .backend("revealjs")
                 .standalone(true)
                 .catalogAssets(true)
-                // Includes are relative to the deck and reach outside its folder (lessons/, solutions/),
+                // Includes are relative to the deck and reach outside its folder (lessons/, kit/, fixtures/),
                 // which only UNSAFE allows; the decks are the repository's own files.
                 .safe(SafeMode.UNSAFE)
                 .baseDir(deck.source().getParent().toFile())

@@ -88,7 +88,7 @@ public final class PdfRenderer implements AutoCloseable {
         return Options.builder()
                 .backend("pdf")
                 .standalone(true)
-                // includes reach outside the decks' folder (lessons/, solutions/), as for the reveal.js pages
+                // includes reach outside the decks' folder (lessons/, kit/, fixtures/), as for the reveal.js pages
                 .safe(SafeMode.UNSAFE)
                 .baseDir(baseDir.toFile())
                 .toFile(pdf.toFile())

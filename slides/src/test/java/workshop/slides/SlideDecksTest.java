@@ -62,8 +62,8 @@ class SlideDecksTest {
                 }
             }
         }
-        assertTrue(pasted.isEmpty(), "Listings on slides must be include:: lines that pick tagged code from lessons/"
-                + " or solutions/ (mark it with // tag::name[] and // end::name[]), so slides cannot drift from the code."
+        assertTrue(pasted.isEmpty(), "Listings on slides must be include:: lines that pick tagged code from lessons/ (their solutions too)"
+                + " or the kit and fixtures (mark it with // tag::name[] and // end::name[]), so slides cannot drift from the code."
                 + " Pasted lines:\n  " + String.join("\n  ", pasted));
     }
 

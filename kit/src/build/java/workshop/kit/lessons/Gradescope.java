@@ -65,7 +65,7 @@ public final class Gradescope {
                 cd "$work/exercises/src/main/java"
                 find . -name '*.java' | sed 's|^\\./||' | while read -r file; do
                   # Never a reference solution or a graded corpus a whole repository carries.
-                  candidates() { (cd "$submission" && find . -type f "$@" -not -path '*/solutions/*' -not -path '*/grading/*'); }
+                  candidates() { (cd "$submission" && find . -type f "$@" -not -path '*/solutions/*' -not -path '*/.meta/*' -not -path '*/grading/*'); }
                   found=$(candidates -path "*/exercises/src/main/java/$file")
                   [ -n "$found" ] || found=$(candidates -path "*/$file")
                   [ -n "$found" ] || found=$(candidates -name "$(basename "$file")")

@@ -7,8 +7,9 @@ import java.util.Optional;
 
 /**
  * Every path of one lesson, worked out here alone from the lesson list's entry. A lesson's story,
- * deck, hints, quiz and, under .meta/, its wrong and right answers live in its folder
- * (lessons/08-cursor-pagination/); its exercise's source roots are still keyed by its package.
+ * deck, hints, quiz and, under .meta/, its reference solution and its wrong and right answers live
+ * in its folder (lessons/08-cursor-pagination/); its exercise's stubs, given types and tests are
+ * still keyed by its package under exercises/.
  * LessonFilesTest holds every path of {@link #expected()} to exist, and every file of those roots
  * to belong to a lesson.
  */
@@ -39,9 +40,14 @@ public record LessonFiles(Path root, Lesson lesson) {
         return root.resolve("exercises/src/test/java").resolve(packagePath());
     }
 
-    /** The reference solution of exactly the stubs: solutions/src/main/java/workshop/lesson08. */
+    /** The reference solution of exactly the stubs: lessons/08-cursor-pagination/.meta/solution/workshop/lesson08. */
     public Path solution() {
-        return root.resolve("solutions/src/main/java").resolve(packagePath());
+        return solutionRoot().resolve(packagePath());
+    }
+
+    /** The source root of its reference solution, one of the solutions module's: lessons/08-cursor-pagination/.meta/solution. */
+    public Path solutionRoot() {
+        return meta().resolve("solution");
     }
 
     /** Its hints, in stages; in an exercise of numbered tasks, headed task by task (see {@link Task}). */

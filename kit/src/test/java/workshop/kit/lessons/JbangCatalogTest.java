@@ -17,8 +17,8 @@ class JbangCatalogTest {
     }
 
     @Test
-    void gradingSetupsMatchTheLessonList() throws Exception {
-        for (GeneratedFile file : GradingSetups.files()) {
+    void gradingSetupsAndSourceRootsMatchTheLessonList() throws Exception {
+        for (GeneratedFile file : java.util.stream.Stream.concat(GradingSetups.files().stream(), SourceRoots.files().stream()).toList()) {
             assertEquals(file.content(), Files.readString(file.file()),
                     file.path() + " differs from the lesson list: regenerate it with ./jbang generate");
             assertEquals(file.executable(), Files.isExecutable(file.file()), file.path() + " executable");

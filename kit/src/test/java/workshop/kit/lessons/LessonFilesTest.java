@@ -48,7 +48,7 @@ class LessonFilesTest {
         }
         List<String> strays;
         try (Stream<Path> files = Files.walk(ROOT.resolve("lessons"))) {
-            strays = files.filter(path -> !known.contains(path) && !isAbove(path, known) && !isInAnswers(path, known))
+            strays = files.filter(path -> !known.contains(path) && !isAbove(path, known) && !isInsideAPart(path, known))
                     .map(path -> ROOT.relativize(path).toString()).sorted().toList();
         }
         assertTrue(strays.isEmpty(), "No lesson of Lessons.ALL has these (a typo, or a lesson renamed or removed?"
@@ -60,10 +60,13 @@ class LessonFilesTest {
         return Files.isDirectory(path) && known.stream().anyMatch(part -> part.startsWith(path) && !part.equals(path));
     }
 
-    /** An answer's folder or a file in it: the answers are the grading's to read (Corpus holds their shape). */
-    private static boolean isInAnswers(Path path, Set<Path> known) {
+    /**
+     * Inside a part that is a folder (the solution's package, the answers): what is in it is the part's
+     * (the compiler reads the solution, Corpus the answers' shape).
+     */
+    private static boolean isInsideAPart(Path path, Set<Path> known) {
         for (Path parent = path.getParent(); parent != null; parent = parent.getParent()) {
-            if (known.contains(parent) && parent.getFileName().toString().endsWith("-answers")) {
+            if (known.contains(parent)) {
                 return true;
             }
         }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.Workshop;
+import workshop.kit.lessons.Lessons;
 
 /**
  * Gradescope's run_autograder as Gradescope runs it, without Gradescope: /autograder re-rooted in a
@@ -88,7 +89,7 @@ class GradescopeAutograderTest {
         assertEquals(0, stub.get("score").asInt(), stub.toString());
         assertEquals("failed", stub.at("/tests/0/status").asText());
 
-        JsonNode solved = grade(REPO.resolve("solutions/src/main/java/workshop/lesson" + LESSON), "");
+        JsonNode solved = grade(Lessons.require(LESSON).files(REPO).solution(), "");
         assertEquals(10, solved.get("score").asInt(), solved.toString());
         assertEquals("passed", solved.at("/tests/0/status").asText());
         assertEquals(10, solved.at("/tests/0/max_score").asInt());

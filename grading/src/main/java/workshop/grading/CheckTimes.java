@@ -10,11 +10,11 @@ import java.util.regex.Pattern;
 /**
  * Where one check's seconds went, in milliseconds: laying out its copy, waiting for its turn, and its
  * run, split by the test JVM's timeline.log (see the runner's TestJvmHandle) into what the grading
- * JVM did before and after the tests (compiling the lesson, ending the JVM), the test JVM's warm-up
- * still running when the check was sent, the classes' set-up (keyspaces, sessions), the tests, and
- * the rest (discovery, tear-down, waiting for the tests' threads). The warm-up itself (JVM, test
- * engine, cluster sessions, from output.log) runs while the check before it does: off the path,
- * but not off the cores.
+ * JVM did before and after the tests (compiling the lesson or waiting for the compile started ahead,
+ * ending the JVM), the test JVM's warm-up still running when the check was sent, the classes' set-up
+ * (keyspaces, sessions), the tests, and the rest (discovery, tear-down, waiting for the tests'
+ * threads). The warm-up itself (JVM, test engine, cluster sessions, from output.log) runs while the
+ * check before it does: off the path, but not off the cores.
  */
 record CheckTimes(String check, long copy, long turn, long run, long gradingJvm, long lateWarmUp, long setUp, long tests,
                   long rest, long warmUp) {

@@ -17,6 +17,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -125,30 +127,53 @@ public final class LessonCheck {
     }
 
     /**
-     * A check whose test JVM starts now, so it warms up while the caller is busy with something else
-     * (grading runs the check before it meanwhile); {@link Ahead#run} grades, as {@link #run} does.
+     * A check whose test JVM starts now and whose lesson compiles now, on a thread of its own, so both
+     * are done while the caller is busy with something else (grading runs the check before it
+     * meanwhile); {@link Ahead#run} grades, as {@link #run} does, with the classes compiled ahead.
      */
     public static Ahead ahead(ExerciseFiles files, Path workDir, Until until) {
-        return new Ahead(files, workDir, prepare(files, workDir), until);
+        FutureTask<List<String>> compiled = new FutureTask<>(() -> JavaSources.compile(files.sourcesToCompile(), classes(files, workDir)));
+        Thread compiling = new Thread(compiled, "compile-ahead-" + files.lesson().id());
+        compiling.setDaemon(true);
+        compiling.start();
+        return new Ahead(files, workDir, prepare(files, workDir), until, compiled);
     }
 
-    /** A check with its test JVM started (see {@link #ahead}); it is run once. */
+    /** A check with its test JVM started and its lesson compiling (see {@link #ahead}); it is run once. */
     public static final class Ahead {
         private final ExerciseFiles files;
         private final Path workDir;
         private final TestJvmHandle process;
         private final Until until;
+        private final FutureTask<List<String>> compiled;
 
-        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process, Until until) {
+        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process, Until until, FutureTask<List<String>> compiled) {
             this.files = files;
             this.workDir = workDir;
             this.process = process;
             this.until = until;
+            this.compiled = compiled;
         }
 
         public Result run() {
-            return LessonCheck.run(files, workDir, process, until);
+            return LessonCheck.run(files, workDir, process, until, this::compileErrors);
         }
+
+        /** What compiling ahead gave: the errors, none when it compiled. */
+        private List<String> compileErrors() {
+            try {
+                return compiled.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while the lesson compiled", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("Compiling the lesson failed: " + e.getCause(), e.getCause());
+            }
+        }
+    }
+
+    private static Path classes(ExerciseFiles files, Path workDir) {
+        return workDir.resolve(files.lesson().id()).resolve("classes");
     }
 
     /**
@@ -157,8 +182,13 @@ public final class LessonCheck {
      * itself, with a compiler that is warm too.
      */
     static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until) {
+        return run(files, workDir, given, until, () -> JavaSources.compile(files.sourcesToCompile(), classes(files, workDir)));
+    }
+
+    /** As {@link #run(ExerciseFiles, Path, TestJvmHandle, Until)}; a fresh JVM's lesson is compiled by compile (maybe ahead). */
+    private static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until, Supplier<List<String>> compile) {
         long started = System.nanoTime();
-        Path classes = workDir.resolve(files.lesson().id()).resolve("classes");
+        Path classes = classes(files, workDir);
         TestJvmHandle first = given;
         if (first.adopted() && !first.awaitReady(STARTUP_LIMIT)) {
             first.kill(); // it left (idle) or another check took it: as without one
@@ -166,7 +196,7 @@ public final class LessonCheck {
         }
         List<Path> compileThere = first.adopted() ? files.sourcesToCompile() : List.of();
         if (!first.adopted()) {
-            List<String> errors = JavaSources.compile(files.sourcesToCompile(), classes);
+            List<String> errors = compile.get();
             if (!errors.isEmpty()) {
                 first.kill();
                 return new Result(List.of(), List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));

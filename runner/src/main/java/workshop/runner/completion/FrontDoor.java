@@ -1,10 +1,8 @@
 package workshop.runner.completion;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -58,9 +56,7 @@ public final class FrontDoor {
         FrontDoor door = new FrontDoor(Workshop.root(), System.out, System.err);
         int exit = door.answer(args);
         if (args.length == 0 || HELP.contains(args[0])) {
-            ByteArrayOutputStream list = new ByteArrayOutputStream();
-            new FrontDoor(door.root, new PrintStream(list, true, StandardCharsets.UTF_8), System.err).commandList();
-            keep(Workshop.stateDir().resolve(HELP_FILE), list.toString(StandardCharsets.UTF_8));
+            keep(Workshop.stateDir().resolve(HELP_FILE), door.commandList());
         }
         System.exit(exit);
     }
@@ -80,7 +76,7 @@ public final class FrontDoor {
     int answer(String... args) {
         List<String> words = Arrays.asList(args);
         if (words.isEmpty() || HELP.contains(words.get(0))) {
-            commandList();
+            out.print(commandList());
             return 0;
         }
         Optional<CatalogueAliases.Alias> alias = aliases.named(words.get(0));
@@ -106,14 +102,14 @@ public final class FrontDoor {
         return 0;
     }
 
-    private void commandList() {
+    String commandList() {
         String last = aliases.names().stream().filter(name -> name.matches("lesson\\d+")).reduce((a, b) -> b).orElse("lesson00");
-        out.println("Lessons: ./jbang lesson00 to " + last + ", and their appendices (03a, 04a, ...);");
-        out.println("./jbang workshop lists them with their minutes and where you stand.");
-        out.println("Commands:");
+        List<String> lines = new ArrayList<>(List.of("Lessons: ./jbang lesson00 to " + last + ", and their appendices (03a, 04a, ...);",
+                "./jbang workshop lists them with their minutes and where you stand.", "Commands:"));
         aliases.all().stream().filter(alias -> !alias.name().startsWith("lesson"))
-                .forEach(alias -> wrap(alias.name(), alias.description()).forEach(out::println));
-        out.println("./jbang COMMAND --help says what one does. jbang's own help: ./jbang --jbang-help");
+                .forEach(alias -> lines.addAll(wrap(alias.name(), alias.description())));
+        lines.add("./jbang COMMAND --help says what one does. jbang's own help: ./jbang --jbang-help");
+        return String.join("\n", lines) + "\n";
     }
 
     /** "  name      description", its words wrapped under the description at 100 columns. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -68,6 +69,14 @@ class WrappersTest {
         for (Map.Entry<String, String> words : expected.entrySet()) {
             assertEquals(words.getValue(), ran(root, words.getKey().split(" ")), "./jbang " + words.getKey());
         }
+        // the command list the front door kept, printed while the catalogue is older, and only then
+        Path kept = root.resolve(".workshop").resolve(FrontDoor.HELP_FILE);
+        FrontDoor.keep(kept, "the list\n");
+        Files.setLastModifiedTime(kept, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        assertEquals("the list", ran(root, "--help"));
+        assertEquals("ROOT/tools/runner.java --front --help check", ran(root, "--help", "check"));
+        Files.setLastModifiedTime(root.resolve("jbang-catalog.json"), FileTime.fromMillis(System.currentTimeMillis() + 120_000));
+        assertEquals("ROOT/tools/runner.java --front --help", ran(root, "--help"), "a catalogue changed since");
     }
 
     @Test

@@ -11,13 +11,18 @@
 //SOURCES ../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //MAIN runner
-//DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset; --completion for bash and zsh
+//DESCRIPTION The learner's runner: progress, check, watch, hint, solution, reset; --completion for bash, zsh and PowerShell
 
 /** Where you stand and what to do next; ./jbang check NN grades one lesson in seconds. */
 class runner {
     public static void main(String... args) throws Exception {
+        workshop.runner.LaunchFile.remember(workshop.kit.Workshop.stateDir());
+        String[] rest = args.length == 0 ? args : java.util.Arrays.copyOfRange(args, 1, args.length);
         if (args.length > 0 && args[0].equals("--completion")) {
-            workshop.runner.completion.Completions.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            workshop.runner.completion.Completions.main(rest);
+        } else if (args.length > 0 && args[0].equals("--front")) {
+            // ./jbang's words that are no command of the runner's: --help, COMMAND --help, a typo
+            workshop.runner.completion.FrontDoor.main(rest);
         } else {
             workshop.runner.Runner.main(args);
         }

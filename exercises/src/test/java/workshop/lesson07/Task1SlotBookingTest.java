@@ -32,6 +32,7 @@ import workshop.fixtures.h2.MemoryDatabase;
 import workshop.fixtures.h2.Sql;
 import workshop.lesson07.BookingRefused.Reason;
 import workshop.testkit.MovableClock;
+import workshop.testkit.RaceLost;
 
 @Tag("task-1")
 class Task1SlotBookingTest {
@@ -149,7 +150,6 @@ class Task1SlotBookingTest {
 
     @Test
     @DisplayName("a claim in flight wins: book() waits for the other transaction, then answers 409")
-    @Tag("race")
     void claimInFlight() throws Exception {
         BookingRequest slot = freshSlot(7, 2);
         UUID otherDiner = UUID.randomUUID();
@@ -164,7 +164,7 @@ class Task1SlotBookingTest {
             other.commit();
             BookingResult result = ours.join();
             if (!queued || !(result instanceof BookingResult.Taken)) {
-                fail("Another transaction had claimed table " + slot.tableId() + " but not committed yet; book() "
+                throw new RaceLost("Another transaction had claimed table " + slot.tableId() + " but not committed yet; book() "
                         + (queued ? "waited for it, then" : "did not wait for it and") + " answered " + result + "."
                         + " A read cannot see an uncommitted claim, so deciding from a read books the table twice."
                         + " Write with the condition in the WHERE clause (reservation_id IS NULL): the database makes the"

@@ -2,7 +2,6 @@ package workshop.lesson07d;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import java.util.Optional;
@@ -10,13 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.fixtures.concurrent.Contenders;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.MovableClock;
+import workshop.testkit.RaceLost;
 
 /** T3 and T4 under a race: of many buyers for one seat, exactly one gets a ticket, and it shows. */
 @ExtendWith(CassandraExtension.class)
@@ -55,7 +54,6 @@ class NoSeatSoldTwiceTest {
 
     @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("8 buyers hold then buy one seat at once: one ticket, one seat sold, the event page one lower")
-    @Tag("race")
     void buyersRacingForOneSeat() {
         Seat seat = freshSeat();
         int before = remaining(seat);
@@ -69,7 +67,7 @@ class NoSeatSoldTwiceTest {
             return booking.buy(seat, buyer);
         });
         if (held.get() != 1) {
-            fail(String.format("""
+            throw new RaceLost(String.format("""
                     %d of %d buyers racing for seat %s were told they hold it.
                       A read that finds the seat free, then a plain write, tells every buyer that read before
                       the first write that the seat is theirs. Let the write decide: a condition the store
@@ -78,7 +76,7 @@ class NoSeatSoldTwiceTest {
         }
         List<Ticket> tickets = sold.stream().flatMap(Optional::stream).toList();
         if (tickets.size() != 1) {
-            fail(String.format("""
+            throw new RaceLost(String.format("""
                     %d of %d buyers racing for seat %s were sold it, though one of them held it.
                       The sale must go to the buyer who holds the seat, once: its write tests the hold as it
                       writes (UPDATE ... IF), and the buyer is answered from wasApplied().""",
@@ -92,7 +90,6 @@ class NoSeatSoldTwiceTest {
 
     @RepeatedTest(value = 3, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("a buyer pays twice at once for the seat they hold (a double click): one ticket")
-    @Tag("race")
     void theHolderPayingTwiceAtOnce() {
         Seat seat = freshSeat();
         String buyer = "double-clicker";
@@ -100,7 +97,7 @@ class NoSeatSoldTwiceTest {
         List<Optional<Ticket>> sold = Contenders.race(BUYERS, b -> () -> booking.buy(seat, buyer));
         long tickets = sold.stream().filter(Optional::isPresent).count();
         if (tickets != 1) {
-            fail(String.format("""
+            throw new RaceLost(String.format("""
                     %d of %d payments at once for seat %s, held by the one buyer sending them, were sold.
                       Checking the hold with a read and then writing the sale lets every payment that read
                       before the first write through: the seat is sold twice. The sale's write must test the
@@ -111,13 +108,12 @@ class NoSeatSoldTwiceTest {
 
     @RepeatedTest(value = 5, name = RepeatedTest.LONG_DISPLAY_NAME)
     @DisplayName("8 buyers hold at once a seat whose hold lapsed unpaid: one of them holds it")
-    @Tag("race")
     void buyersRacingForALapsedHold() {
         Seat seat = lapsedSeat();
         List<Boolean> held = Contenders.race(BUYERS, b -> () -> booking.hold(new HoldRequest(seat, "re-holder-" + b)));
         long holders = held.stream().filter(Boolean::booleanValue).count();
         if (holders != 1) {
-            fail(String.format("""
+            throw new RaceLost(String.format("""
                     %d of %d buyers holding seat %s at once, whose last hold lapsed unpaid, were told they hold it.
                       A seat has one holder at a time, a lapsed hold's seat too. Finding that the hold ran out,
                       then writing the new holder without a condition, tells every buyer who looked before the

@@ -1,7 +1,6 @@
 package workshop.lesson08;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import workshop.kit.cost.TracingSession;
 import workshop.testkit.CassandraExtension;
+import workshop.testkit.RaceLost;
 
 /** Task 3: one seq per message when several servers send to one channel at once. */
 @ExtendWith(CassandraExtension.class)
@@ -41,7 +41,6 @@ class Task3SharedSequenceTest {
 
     @Test
     @DisplayName("three servers sending to one channel at once get seqs 1..30, each once, and the pages show all 30")
-    @Tag("race")
     void concurrentSendersShareTheSequence() throws Exception {
         long channel = 23;
         List<List<Sent>> servers = Sends.together(3, server -> IntStream.range(0, 10)
@@ -50,7 +49,7 @@ class Task3SharedSequenceTest {
         Set<Long> seqs = new HashSet<>();
         for (List<Sent> server : servers) {
             for (Sent sent : server) {
-                assertTrue(seqs.add(sent.seq()), "seq " + sent.seq() + " was handed out twice. Move channel_head from n"
+                RaceLost.unless(seqs.add(sent.seq()), "seq " + sent.seq() + " was handed out twice. Move channel_head from n"
                         + " to n + 1 with a compare-and-set (UPDATE ... IF high_water_seq = n) and retry when it fails.");
             }
         }

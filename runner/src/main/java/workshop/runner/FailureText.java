@@ -14,12 +14,13 @@ import workshop.kit.cassandra.ClusterException;
 import workshop.kit.terminal.RefusedStatement;
 import workshop.testkit.CostFailure;
 import workshop.testkit.MeasurementIncomplete;
+import workshop.testkit.RaceLost;
 import workshop.testkit.SchemaChanged;
 
 /**
- * Turns a test's failure into what the learner reads: what kind of failure it is (by type, and
- * for a race by the test's tag, never by name) and a message short enough to take in, with long
- * values shown as their difference.
+ * Turns a test's failure into what the learner reads: what kind of failure it is, told by its type
+ * alone (never by the test's name, a stack frame or its message) and a message short enough to take
+ * in, with long values shown as their difference.
  */
 final class FailureText {
 
@@ -27,8 +28,11 @@ final class FailureText {
 
     private FailureText() {}
 
-    /** The kind of a test's failure; race: the test is tagged a race (see {@link TestTags}). */
-    static Kind kind(Throwable error, boolean race) {
+    /**
+     * The kind of a test's failure, from the type the test kit threw: {@link CostFailure},
+     * {@link RaceLost}, {@link MeasurementIncomplete}; any other assertion is a wrong answer.
+     */
+    static Kind kind(Throwable error) {
         if (error instanceof MeasurementIncomplete || causedBy(error, ClusterException.class)) {
             return Kind.UNMEASURED; // a trace not complete, or a cluster not whole: nothing was measured
         }
@@ -41,7 +45,10 @@ final class FailureText {
         if (error instanceof CostFailure) {
             return Kind.COST;
         }
-        return race ? Kind.RACE : Kind.ANSWER;
+        if (error instanceof RaceLost) {
+            return Kind.RACE;
+        }
+        return Kind.ANSWER;
     }
 
     static String describe(Throwable error) {

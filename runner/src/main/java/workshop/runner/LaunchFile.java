@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * every check. The script does so only while no source the runner is built from is newer than the
  * file; jbang then builds the runner as usual, and the runner it starts writes the file again.
  */
-final class LaunchFile {
+public final class LaunchFile {
 
     private LaunchFile() {}
 
@@ -35,8 +35,11 @@ final class LaunchFile {
         return List.of(Path.of(javaHome, "bin", "java").toString(), classPath.split(File.pathSeparator)[0], classPath, options);
     }
 
-    /** Writes the file for this JVM; a runner that cannot is only started the slower way next time. */
-    static void remember(Path stateDir) {
+    /**
+     * Writes the file for this JVM, whatever the runner was asked (a check, --help, a completion
+     * script); a runner that cannot is only started the slower way next time.
+     */
+    public static void remember(Path stateDir) {
         Path file = of(stateDir);
         try {
             Files.createDirectories(file.getParent());

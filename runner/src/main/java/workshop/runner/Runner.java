@@ -46,7 +46,6 @@ public final class Runner implements java.util.concurrent.Callable<Integer> {
     /** Runs one command of the learner's; its exit code (2: a command, option or lesson not understood). */
     static int run(String... args) {
         Path root = Workshop.root();
-        LaunchFile.remember(Workshop.stateDir());
         return CommandLines.execute(commandLine(root), args);
     }
 

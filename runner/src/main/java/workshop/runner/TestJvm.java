@@ -106,7 +106,7 @@ public final class TestJvm {
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
-            protocol.println(new CheckMessage.Failed("-", "the check", FailureText.kind(failed, false),
+            protocol.println(new CheckMessage.Failed("-", "the check", FailureText.kind(failed),
                     FailureText.describe(failed), 0).encode());
         }
         protocol.println(new CheckMessage.End().encode());
@@ -212,7 +212,7 @@ public final class TestJvm {
             }
             Throwable error = result.getThrowable().orElse(null);
             String message = error == null ? "failed" : FailureText.describe(error);
-            Kind kind = error == null ? Kind.ANSWER : FailureText.kind(error, tags.race());
+            Kind kind = error == null ? Kind.ANSWER : FailureText.kind(error);
             protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), kind, message, tags.task()).encode());
             if (until == Until.FIRST_FAILURE_KNOWN && firstFailure.decides(kind, tags.task())
                     && CassandraExtension.classesRanOnTheirOwnTables()) {

@@ -7,11 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 import workshop.kit.cassandra.ClusterException;
+import workshop.kit.cost.QueryCost;
+import workshop.testkit.CostExpectations;
+import workshop.testkit.CostFailure;
+import workshop.testkit.MeasurementIncomplete;
+import workshop.testkit.RaceLost;
 
 class FailureTextTest {
 
@@ -43,16 +51,16 @@ class FailureTextTest {
     @Test
     void aClusterThatIsNotWholeWithholdsTheGrade() {
         ClusterException down = new ClusterException("node2 is down (of 3 nodes)", "./jbang up");
-        assertEquals(Kind.UNMEASURED, FailureText.kind(down, false));
-        assertEquals(Kind.UNMEASURED, FailureText.kind(new IllegalStateException("setup", down), false));
-        assertEquals(Kind.ANSWER, FailureText.kind(new IllegalStateException("learner's own"), false));
+        assertEquals(Kind.UNMEASURED, FailureText.kind(down));
+        assertEquals(Kind.UNMEASURED, FailureText.kind(new IllegalStateException("setup", down)));
+        assertEquals(Kind.ANSWER, FailureText.kind(new IllegalStateException("learner's own")));
     }
 
     @Test
     void aStubsTodoCountsAsNotWrittenEvenInsideAssertThrows() {
         UnsupportedOperationException todo = new UnsupportedOperationException("TODO: write it");
         AssertionFailedError wrapped = new AssertionFailedError("Unexpected exception type thrown", todo);
-        assertEquals(Kind.NOT_WRITTEN, FailureText.kind(wrapped, false));
+        assertEquals(Kind.NOT_WRITTEN, FailureText.kind(wrapped));
         assertEquals("not written yet: TODO: write it", FailureText.describe(wrapped));
     }
 
@@ -63,23 +71,47 @@ class FailureTextTest {
         assertFalse(text.contains("endless"), text);
     }
 
+    /** The kind is the failure's type, whoever threw it: a race lost, a cost or a trace not measured. */
     @Test
-    void aFailedTestTaggedARaceIsARaceAndRanksAfterAnswers() {
-        assertEquals(Kind.RACE, FailureText.kind(new AssertionError("2 won"), true));
-        assertEquals(Kind.ANSWER, FailureText.kind(new AssertionError("not booked"), false));
+    void eachKindIsToldByItsTypeAlone() {
+        assertEquals(Kind.RACE, FailureText.kind(new RaceLost("2 of 50 diners were told they booked")));
+        assertEquals(Kind.COST, FailureText.kind(new CostFailure("read 40 partitions")));
+        assertEquals(Kind.ANSWER, FailureText.kind(new AssertionError("2 of 50 diners were told they booked")),
+                "a race's words in a plain assertion are a wrong answer: the words decide nothing");
+        assertEquals(Kind.ANSWER, FailureText.kind(new AssertionFailedError("read 40 partitions")));
         assertTrue(Kind.ANSWER.compareTo(Kind.COST) < 0 && Kind.COST.compareTo(Kind.RACE) < 0
                 && Kind.RACE.compareTo(Kind.UNMEASURED) < 0);
     }
 
-    /** The kind is the failure's type: a cost assertion counts as a cost wherever a test makes it. */
+    /** A cost assertion written in a test of its own, far from CostExpectations, is a cost. */
     @Test
-    void aCostIsToldByItsTypeNotByWhereItWasThrown() {
-        assertEquals(Kind.COST, FailureText.kind(new workshop.testkit.CostFailure("read 40 partitions"), false));
-        assertEquals(Kind.COST, FailureText.kind(new workshop.testkit.CostFailure("read 40 partitions"), true));
-        assertEquals(Kind.ANSWER, FailureText.kind(new org.opentest4j.AssertionFailedError("read 40 partitions"), false));
-        Throwable fromTheKit = org.junit.jupiter.api.Assertions.assertThrows(workshop.testkit.CostFailure.class,
-                () -> workshop.testkit.CostExpectations.assertRowsReadAtMost("call", workshop.kit.cost.QueryCost.NONE, -1, ""));
-        assertEquals(Kind.COST, FailureText.kind(fromTheKit, false));
+    void aCostThrownAnywhereIsACost() {
+        Throwable inATest = assertThrows(CostFailure.class, () -> {
+            throw new CostFailure("the page read 3 partitions, not 1");
+        });
+        assertTrue(Stream.of(inATest.getStackTrace()).noneMatch(frame -> frame.getClassName().contains("CostExpectations")));
+        assertEquals(Kind.COST, FailureText.kind(inATest));
+        Throwable fromTheKit = assertThrows(CostFailure.class,
+                () -> CostExpectations.assertRowsReadAtMost("call", QueryCost.NONE, -1, ""));
+        assertEquals(Kind.COST, FailureText.kind(fromTheKit));
+    }
+
+    @Test
+    void aTraceThatNeverSettledIsUnmeasuredNotACost() {
+        QueryCost unsettled = new QueryCost(Set.of("node1"), Set.of("node1"), 1, 0, 1, 1, 0, 1, Duration.ZERO,
+                0, 0, 0, 1, 1, 0, 0, 0);
+        Throwable withheld = assertThrows(MeasurementIncomplete.class,
+                () -> CostExpectations.assertOnePartitionRead("latest(c2, 3)", unsettled, 3));
+        assertEquals(Kind.UNMEASURED, FailureText.kind(withheld));
+    }
+
+    @Test
+    void aRaceLostIsThrownOnlyWhenTheRaceWasLost() {
+        RaceLost.unless(true, "one winner");
+        RaceLost lost = assertThrows(RaceLost.class, () -> RaceLost.unless(false, "id 7 was handed out twice"));
+        assertEquals("id 7 was handed out twice", lost.getMessage());
+        assertEquals(Kind.RACE, FailureText.kind(lost));
+        assertEquals("id 7 was handed out twice", FailureText.describe(lost));
     }
 
     @Test

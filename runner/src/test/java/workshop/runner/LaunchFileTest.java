@@ -38,8 +38,8 @@ class LaunchFileTest {
             aliases.append(aliases.isEmpty() ? "" : "|").append(name);
         }
         String script = Files.readString(Workshop.root().resolve("jbang"));
-        // and the completion scripts, which the runner's build generates too
-        assertTrue(script.contains("\n  " + aliases + "|--completion)\n"), "the jbang script's runner aliases are not " + aliases);
+        // and the completion scripts and the front door (--help, a typo), which the runner answers too
+        assertTrue(script.contains("\n  " + aliases + "|--completion|--front)\n"), "the jbang script's runner aliases are not " + aliases);
     }
 
     /**

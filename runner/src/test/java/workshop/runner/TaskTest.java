@@ -68,10 +68,10 @@ class TaskTest {
 
     @Test
     void aTestBelongsToTheTaskItsTagsName() {
-        assertEquals(new TestTags(2, false), TestTags.of(List.of("task-2")));
-        assertEquals(new TestTags(12, true), TestTags.of(List.of("race", "task-12")));
-        assertEquals(new TestTags(0, false), TestTags.of(List.of()), "a test outside tasks");
-        assertEquals(new TestTags(0, false), TestTags.of(List.of("slow", "racer")), "other tags say nothing");
+        assertEquals(new TestTags(2), TestTags.of(List.of("task-2")));
+        assertEquals(new TestTags(12), TestTags.of(List.of("race", "task-12")));
+        assertEquals(new TestTags(0), TestTags.of(List.of()), "a test outside tasks");
+        assertEquals(new TestTags(0), TestTags.of(List.of("slow", "racer")), "other tags say nothing");
     }
 
     @Test

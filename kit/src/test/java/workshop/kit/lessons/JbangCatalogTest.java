@@ -34,33 +34,6 @@ class JbangCatalogTest {
         }
     }
 
-    /** What the committed ./jbang answers by itself, without starting jbang: its output and exit code. */
-    private static String[] wrapper(String... args) throws Exception {
-        var command = new java.util.ArrayList<>(java.util.List.of("sh", Workshop.root().resolve("jbang").toString()));
-        command.addAll(java.util.List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String said = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        return new String[] {Integer.toString(process.waitFor()), said};
-    }
-
-    @Test
-    void theWrapperListsEveryCommandAndOffersTheNearestForATypo() throws Exception {
-        String[] help = wrapper("--help");
-        assertEquals("0", help[0], help[1]);
-        for (JbangCatalog.Tool tool : JbangCatalog.TOOLS) {
-            assertTrue(help[1].contains("  " + tool.alias() + " "), tool.alias() + " missing from ./jbang --help:\n" + help[1]);
-        }
-        help[1].lines().forEach(line -> assertTrue(line.length() <= 100, line.length() + " columns: " + line));
-        assertEquals(java.util.List.of("2", "No command 'chek'. Did you mean: check? (./jbang --help lists them all)\n"),
-                java.util.List.of(wrapper("chek", "01")));
-        assertTrue(wrapper("lesson1")[1].contains("Did you mean: lesson01"));
-        // the runner's, the stores', the quiz's and the room's commands answer --help themselves (picocli)
-        assertTrue(wrapper("lesson01", "--help")[1].startsWith("./jbang lesson01: Lesson 01: "));
-        for (String own : java.util.List.of("build", "jdk", "version", "cache", "info")) { // jbang's own commands pass through
-            assertTrue(!wrapper(own, "--help")[1].contains("No command"), own);
-        }
-    }
-
     @Test
     void editorTasksMatchTheLessonList() throws Exception {
         assertEquals(EditorTasks.render(), Files.readString(EditorTasks.file()),

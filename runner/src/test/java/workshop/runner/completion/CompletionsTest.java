@@ -25,6 +25,22 @@ class CompletionsTest {
     }
 
     @Test
+    void powerShellCompletesEveryCommandItsOptionsAndTheLessonNumbers() throws Exception {
+        String script = PowerShellCompletion.script(Completions.commands(Workshop.root()));
+        assertTrue(script.contains("Register-ArgumentCompleter -Native -CommandName 'jbang', 'jbang.ps1', 'jbang.cmd'"), script);
+        String top = script.lines().filter(line -> line.startsWith("    '' = @(")).findFirst().orElseThrow();
+        for (String alias : Completions.aliases(Workshop.root())) {
+            assertTrue(top.contains("'" + alias + "'"), alias + " is completed after jbang");
+        }
+        String check = script.lines().filter(line -> line.startsWith("    'check' = @(")).findFirst().orElseThrow();
+        assertTrue(check.contains("'--report'") && check.contains("'01'") && check.contains("'--help'"), check);
+        assertTrue(script.lines().anyMatch(line -> line.startsWith("    'room add' = @(")), "room's subcommands");
+        assertTrue(script.lines().anyMatch(line -> line.startsWith("    'up' = @(") && line.contains("'--nodes'")), "up's --nodes");
+        assertEquals("'it''s'", PowerShellCompletion.quote("it's"));
+        assertEquals(script.chars().filter(c -> c == '{').count(), script.chars().filter(c -> c == '}').count(), script);
+    }
+
+    @Test
     void theScriptsParseInTheirShells(@TempDir Path dir) throws Exception {
         for (String shell : Completions.SHELLS) {
             assumeTrue(installed(shell), shell + " is not installed");

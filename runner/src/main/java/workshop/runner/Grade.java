@@ -71,6 +71,21 @@ public record Grade(String lesson, String id, Status status, int passed, int fai
                 result.leftThreads(), room.orElse(null));
     }
 
+    /** The same grade, saying whether it reached the room. */
+    Grade withRoom(String reached) {
+        return new Grade(lesson, id, status, passed, failed, seconds, checkedAt, tasks, failures, compileErrors, leftThreads,
+                reached);
+    }
+
+    /** The grade as its file holds it, to send to a room. */
+    String json() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public int exitCode() {
         return status.exitCode();
     }

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Room;
-import workshop.kit.lessons.Lessons;
 
 /**
  * A room fed over HTTP, without a cluster: a learner joins with the code the instructor printed,
@@ -37,9 +36,7 @@ import workshop.kit.lessons.Lessons;
 class GradeRoomTest {
 
     private static final Room ROOM = new Room("test-http");
-    /** The first lesson with an exercise: a column of the grid. */
-    private static final String LESSON = RoomGrid.exerciseColumns().get(0).lesson();
-    private static final String LABEL = RoomGrid.exerciseColumns().get(0).label();
+    private static final String LABEL = SampleGrades.LABEL;
 
     @TempDir
     Path instructor;
@@ -75,9 +72,9 @@ class GradeRoomTest {
         assertTrue(Files.readString(learnerCheckout.resolve(".workshop/room-join.properties")).contains(code), "kept for every check");
 
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        assertEquals(Optional.of("recorded"), ana.deliver(grade("failed"), new PrintStream(said, true, StandardCharsets.UTF_8)));
+        assertEquals(Optional.of("recorded"), ana.deliver(SampleGrades.grade("failed"), new PrintStream(said, true, StandardCharsets.UTF_8)));
         assertEquals("", said.toString(StandardCharsets.UTF_8), "a grade that reached the room costs the learner no line");
-        assertEquals(Optional.of("recorded"), ana.deliver(grade("failed"), System.out));
+        assertEquals(Optional.of("recorded"), ana.deliver(SampleGrades.grade("failed"), System.out));
 
         RoomGrid grid = GradeServer.grid(ROOM, ledger, Duration.ofMinutes(10));
         assertEquals(List.of("ana"), grid.learners().stream().map(RoomGrid.LearnerRow::learner).toList());
@@ -117,9 +114,9 @@ class GradeRoomTest {
         server.stop(0);
 
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        assertEquals(Optional.of("not recorded: kept to send later"), ana.deliver(grade("failed"),
+        assertEquals(Optional.of("not recorded: kept to send later"), ana.deliver(SampleGrades.grade("failed"),
                 new PrintStream(said, true, StandardCharsets.UTF_8)));
-        ana.deliver(grade("passed"), new PrintStream(said, true, StandardCharsets.UTF_8));
+        ana.deliver(SampleGrades.grade("passed"), new PrintStream(said, true, StandardCharsets.UTF_8));
         List<String> lines = said.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, lines.size(), "one short line per check: " + lines);
         assertEquals("Room not reached (connection refused): 2 grades kept, sent by your next check or ./jbang room send",
@@ -172,18 +169,8 @@ class GradeRoomTest {
         assertTrue(down.problem().what().contains("did not answer: connection refused"), down.getMessage());
     }
 
-    /** A check's grade as .workshop/results/NN.json holds it (the fields the room reads). */
-    private static String grade(String status) {
-        String lesson = Lessons.ALL.stream().filter(l -> l.id().equals(LESSON)).findFirst().orElseThrow().number();
-        return status.equals("passed")
-                ? "{\"lesson\":\"" + lesson + "\",\"id\":\"" + LESSON + "\",\"status\":\"passed\",\"passed\":4,\"failed\":0,\"failures\":[]}"
-                : "{\"lesson\":\"" + lesson + "\",\"id\":\"" + LESSON + "\",\"status\":\"failed\",\"passed\":3,\"failed\":1,"
-                + "\"failures\":[{\"kind\":\"COST\",\"task\":0,\"test\":\"readsOnePartition\","
-                + "\"source\":\"Q1Test.readsOnePartition\",\"message\":\"read 3 partitions\\nwhere 1 would do\"}]}";
-    }
-
     private static String envelope(UUID id) {
-        return "{\"id\":\"" + id + "\",\"grade\":" + grade("failed") + "}";
+        return "{\"id\":\"" + id + "\",\"grade\":" + SampleGrades.grade("failed") + "}";
     }
 
     private HttpResponse<String> post(Optional<String> code, String body) throws Exception {

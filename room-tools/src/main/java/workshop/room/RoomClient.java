@@ -36,11 +36,19 @@ public final class RoomClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path state;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+    /** Built on first use: a check in a checkout that joined no room starts no HTTP client. */
+    private HttpClient http;
 
     /** The room as this checkout (root) joined it; its state lives in root/.workshop. */
     public RoomClient(Path root) {
         this.state = root.resolve(".workshop");
+    }
+
+    private HttpClient http() {
+        if (http == null) {
+            http = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+        }
+        return http;
     }
 
     /** Where the learner joined, and with what code. */
@@ -76,7 +84,7 @@ public final class RoomClient {
         URI room = roomUrl(url);
         HttpResponse<String> answer;
         try {
-            answer = http.send(HttpRequest.newBuilder(room.resolve("/join")).timeout(ANSWER)
+            answer = http().send(HttpRequest.newBuilder(room.resolve("/join")).timeout(ANSWER)
                     .header("Authorization", "Bearer " + code.strip()).GET().build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException unreachable) {
             throw new WorkshopException("The room at " + room + " did not answer: " + why(unreachable) + ".",
@@ -171,7 +179,7 @@ public final class RoomClient {
     private Optional<String> post(Joined room, Path grade) {
         int waiting = waiting().size();
         try {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(room.url().resolve("/grades")).timeout(ANSWER)
+            HttpResponse<String> answer = http().send(HttpRequest.newBuilder(room.url().resolve("/grades")).timeout(ANSWER)
                     .header("Authorization", "Bearer " + room.code()).header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofFile(grade)).build(), HttpResponse.BodyHandlers.ofString());
             if (answer.statusCode() == 200) {

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +57,8 @@ public final class RoomLedger {
     private final Path folder;
     private final List<RecordedCheck> checks = new ArrayList<>();
     private final Set<String> ids = new HashSet<>();
+    /** Open while this process serves the room: the lock on it ends with the process, however it ends. */
+    private FileChannel serving;
 
     private RoomLedger(Path folder) {
         this.folder = folder;
@@ -74,13 +78,91 @@ public final class RoomLedger {
             }
         } catch (IOException e) {
             throw new WorkshopException("Cannot read the room kept in " + folder + ": " + e.getMessage(),
-                    "check that folder's permissions, or move it away to start an empty room", e);
+                    "check that folder's permissions, or ./jbang room reset to start an empty room", e);
         }
         return ledger;
     }
 
     private Path grades() {
         return folder.resolve("grades.jsonl");
+    }
+
+    private Path servingLock() {
+        return folder.resolve("serving.lock");
+    }
+
+    /**
+     * Marks the room as served by this process until it ends (or the returned handle is closed), so
+     * that a reset elsewhere refuses instead of emptying a file the server still appends to.
+     */
+    public synchronized AutoCloseable serve() {
+        try {
+            FileChannel channel = FileChannel.open(servingLock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (lock(channel).isEmpty()) {
+                channel.close();
+                throw new WorkshopException("The room kept in " + folder + " is already served by another ./jbang room serve.",
+                        "use the one running, or stop it (Ctrl-C in its terminal) and run ./jbang room serve again");
+            }
+            serving = channel;
+            return channel::close;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether a ./jbang room serve (this process or another) serves the room now. */
+    public synchronized boolean served() {
+        if (serving != null) {
+            return true;
+        }
+        if (!Files.exists(servingLock())) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(servingLock(), StandardOpenOption.WRITE)) {
+            Optional<FileLock> lock = lock(channel);
+            lock.ifPresent(RoomLedger::release);
+            return lock.isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Optional<FileLock> lock(FileChannel channel) throws IOException {
+        try {
+            return Optional.ofNullable(channel.tryLock());
+        } catch (OverlappingFileLockException heldByThisProcess) {
+            return Optional.empty();
+        }
+    }
+
+    private static void release(FileLock lock) {
+        try {
+            lock.release();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Forgets every grade kept, for the next class; the learners' join codes stay. Refused while
+     * the room is served: the server would go on showing and appending to what was forgotten.
+     *
+     * @return how many grades were forgotten
+     */
+    public synchronized int forget() {
+        if (served()) {
+            throw new WorkshopException("The room kept in " + folder + " is being served (./jbang room serve runs),"
+                    + " so it cannot be emptied under it.", "stop the server (Ctrl-C in its terminal), then ./jbang room reset");
+        }
+        int forgotten = checks.size();
+        try {
+            Files.deleteIfExists(grades());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        checks.clear();
+        ids.clear();
+        return forgotten;
     }
 
     private Path learners() {

@@ -159,7 +159,8 @@ public final class RoomTool {
             return sent.why().isPresent() ? 1 : 0;
         }
 
-        @Command(name = "export", description = "The room's grid as it stands, a row per learner, as CSV: to keep after the class.",
+        @Command(name = "export", description = "The room's grid as it stands, a row per learner, as CSV: to keep after the class"
+                + " (the room room serve serves, when it ran in this checkout).",
                 footer = {"Example:", "  ./jbang room export monday.csv"})
         int export(@Parameters(paramLabel = "FILE", description = "The CSV file to write") Path file) throws IOException {
             exportGrid(file);
@@ -167,7 +168,7 @@ public final class RoomTool {
         }
 
         @Command(name = "reset", description = "Forget every check and drawing of the room, for the next class"
-                + " (export it first to keep it).", footer = {"Example:", "  ./jbang room reset"})
+                + " (export it first to keep it); the grades room serve kept, when it ran in this checkout.", footer = {"Example:", "  ./jbang room reset"})
         int reset() {
             resetRoom();
             return 0;
@@ -214,9 +215,10 @@ public final class RoomTool {
 
     /** room serve: the room learners' checks feed over HTTP, until Ctrl-C. */
     private static void serveGrades(String bind, int port, Duration stuckAfter, Duration refresh) {
-        Room room = Room.fromEnvironment().orElse(new Room("room"));
+        Room room = servedRoom();
         Path folder = servedFolder();
         RoomLedger ledger = RoomLedger.open(folder);
+        ledger.serve(); // held until this JVM ends, so a reset elsewhere refuses meanwhile
         HttpServer server;
         try {
             server = GradeServer.start(new InetSocketAddress(bind, port), room, ledger, stuckAfter, refresh);
@@ -248,19 +250,43 @@ public final class RoomTool {
         }
     }
 
+    /** Whether this checkout serves a room over HTTP (room serve or room code ran here): export and reset act on it. */
+    private static boolean servesARoom() {
+        return Files.isDirectory(servedFolder());
+    }
+
+    private static Room servedRoom() {
+        return Room.fromEnvironment().orElse(new Room("room"));
+    }
+
     /** room export FILE.csv: the grid as it stands, a row per learner, to keep after the class. */
     private static void exportGrid(Path file) throws IOException {
+        if (servesARoom()) {
+            Room room = servedRoom();
+            RoomGrid grid = GradeServer.grid(room, RoomLedger.open(servedFolder()), Duration.ofMinutes(STUCK_MINUTES));
+            writeCsv(file, room, grid);
+            return;
+        }
         Room room = namedRoom("export " + file);
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);
-            RoomGrid grid = gridNow(table, room);
-            Files.writeString(file, RoomGridCsv.render(grid));
-            System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to " + file);
+            writeCsv(file, room, gridNow(table, room));
         }
+    }
+
+    private static void writeCsv(Path file, Room room, RoomGrid grid) throws IOException {
+        Files.writeString(file, RoomGridCsv.render(grid));
+        System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to " + file);
     }
 
     /** room reset: forgets every check and drawing of the room, for the next class. */
     private static void resetRoom() {
+        if (servesARoom()) {
+            int forgotten = RoomLedger.open(servedFolder()).forget();
+            System.out.println("Room " + servedRoom().name() + " is empty again: " + forgotten + " grades forgotten"
+                    + " (the learners' join codes still work).");
+            return;
+        }
         Room room = namedRoom("reset");
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);

@@ -160,6 +160,37 @@ class GradeRoomTest {
     }
 
     @Test
+    void resetRefusesWhileServedThenEmptiesTheRoomAndItsCodesStillWork() throws Exception {
+        String code = ledger.addLearner("ana");
+        assertEquals(200, post(Optional.of(code), envelope(UUID.randomUUID())).statusCode());
+        try (AutoCloseable serving = ledger.serve()) {
+            WorkshopException refused = assertThrows(WorkshopException.class, () -> RoomLedger.open(instructor).forget());
+            assertEquals("stop the server (Ctrl-C in its terminal), then ./jbang room reset", refused.fix());
+            assertThrows(WorkshopException.class, () -> RoomLedger.open(instructor).serve(), "one server per room");
+        }
+        assertEquals(1, ledger.checks().size(), "a refused reset forgets nothing");
+        server.stop(0);
+
+        RoomLedger stopped = RoomLedger.open(instructor);
+        assertEquals(1, stopped.forget());
+        assertEquals(List.of(), RoomLedger.open(instructor).checks(), "forgotten on disk too");
+        ledger = stopped;
+        server = start(0);
+        url = "http://127.0.0.1:" + server.getAddress().getPort();
+        assertEquals(200, post(Optional.of(code), envelope(UUID.randomUUID())).statusCode(), "her code still works");
+        assertEquals(1, ledger.checks().size());
+    }
+
+    @Test
+    void exportWritesTheGridOfTheKeptGrades() throws Exception {
+        String code = ledger.addLearner("ana");
+        post(Optional.of(code), envelope(UUID.randomUUID()));
+        String csv = RoomGridCsv.render(GradeServer.grid(ROOM, RoomLedger.open(instructor), Duration.ofMinutes(10)));
+        assertEquals(get("/grid.csv").body(), csv, "what the server shows, read from its folder");
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("ana,failing 0 min")), csv);
+    }
+
+    @Test
     void badInputGetsASentenceNotAStackTrace() {
         assertThrows(WorkshopException.class, () -> ledger.addLearner("Ana Smith"));
         WorkshopException notAUrl = assertThrows(WorkshopException.class, () -> new RoomClient(learnerCheckout).join("10.0.0.1", "x"));

@@ -206,7 +206,7 @@ public final class TestJvm {
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
             MeasuredCosts.take().forEach(figure -> protocol.println(new CheckMessage.Measured(figure.call(), figure.partitions(),
-                    Math.toIntExact(figure.rowsRead()), Math.toIntExact(figure.bound())).encode()));
+                    figure.rowsRead(), figure.bound()).encode()));
             firstFailure.ended(test.getUniqueId());
             TestTags tags = TestTags.of(test);
             if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {

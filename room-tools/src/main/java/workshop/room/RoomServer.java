@@ -65,7 +65,7 @@ public final class RoomServer {
         send(exchange, status, HTML, html);
     }
 
-    private static void send(HttpExchange exchange, int status, String type, String text) throws IOException {
+    static void send(HttpExchange exchange, int status, String type, String text) throws IOException {
         byte[] body = text.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", type + "; charset=utf-8");
         exchange.getResponseHeaders().set("Cache-Control", "no-store");

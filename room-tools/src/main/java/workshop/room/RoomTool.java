@@ -1,6 +1,7 @@
 package workshop.room;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import workshop.kit.Poll;
+import workshop.kit.Workshop;
 import workshop.kit.WorkshopException;
 import workshop.kit.cassandra.Cassandra;
 import workshop.kit.cassandra.CassandraSettings;
@@ -34,6 +36,9 @@ import workshop.kit.tools.CommandLines;
  * who is stuck, the most common first failure per lesson), redrawn every few seconds; --once prints
  * it once; --serve serves it as a page that reloads itself, on 127.0.0.1 unless --bind says otherwise.
  * ./jbang room add NAME gives a learner a login on a room's cluster, which ./jbang up --room started.
+ * ./jbang room serve serves instead a room that learners' own checks feed over HTTP (their nodes
+ * their own): room code NAME gives a learner a join code, room join URL CODE joins, room send
+ * sends what waits.
  */
 public final class RoomTool {
 
@@ -61,7 +66,9 @@ public final class RoomTool {
     @Command(name = "./jbang room", description = "The live grid of the room WORKSHOP_ROOM names: learners by lessons,"
             + " who is stuck, the most common first failure per lesson.",
             footer = {"Examples:", "  WORKSHOP_ROOM=monday ./jbang room --once", "  ./jbang room --serve --bind 0.0.0.0",
-                    "  ./jbang room add ana", "  ./jbang room export monday.csv", "  ./jbang room reset"})
+                    "  ./jbang room add ana", "  ./jbang room export monday.csv", "  ./jbang room reset",
+                    "  ./jbang room serve --bind 0.0.0.0", "  ./jbang room code ana",
+                    "  ./jbang room join http://192.168.1.20:8484 ana-4f1c0a9e2b7d6c3a5e8f0b1d"})
     static final class Grid implements Callable<Integer> {
 
         @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help and exit.")
@@ -105,7 +112,55 @@ public final class RoomTool {
             return 0;
         }
 
-        @Command(name = "export", description = "The room's grid as it stands, a row per learner, as CSV: to keep after the class.",
+        @Command(name = "serve", description = "Serve a room that learners' own checks feed over HTTP, whether their"
+                + " nodes are theirs or the room's: the grid at /, as text at /grid.txt, as CSV at /grid.csv."
+                + " Grades are kept in .workshop/room-server, so a restart loses none.",
+                footer = {"Examples:", "  ./jbang room serve --bind 0.0.0.0", "  ./jbang room code ana"})
+        int serve(@Option(names = "--port", paramLabel = "PORT", description = "The port (default: 8484)") Integer servePort,
+                  @Option(names = "--bind", paramLabel = "ADDRESS", description = "The address (default: 127.0.0.1;"
+                          + " 0.0.0.0 for every interface)") String serveBind) {
+            int chosen = servePort == null ? 8484 : servePort;
+            if (chosen < 0 || chosen > 65535 || every < 0 || stuck < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--port needs 0 to 65535, --every and --stuck a whole number, not a negative one.");
+            }
+            serveGrades(serveBind == null ? "127.0.0.1" : serveBind, chosen, Duration.ofMinutes(stuck), Duration.ofSeconds(every));
+            return 0;
+        }
+
+        @Command(name = "code", description = "A learner's join code for the room ./jbang room serve serves (a new"
+                + " code replaces the learner's old one), and the line to give them.",
+                footer = {"Example:", "  ./jbang room code ana"})
+        int code(@Parameters(paramLabel = "NAME", description = "The learner's name: 1-20 of a-z, 0-9 and _") String name) {
+            Path folder = servedFolder();
+            String code = RoomLedger.open(folder).addLearner(name);
+            String url = Files.exists(folder.resolve("url")) ? read(folder.resolve("url")) : "http://ADDRESS:8484";
+            System.out.println("Learner " + name + " joins the room with this line (the code is kept nowhere, only its hash):");
+            System.out.println("  ./jbang room join " + url + " " + code);
+            return 0;
+        }
+
+        @Command(name = "join", description = "Join the room your instructor serves: from then on every ./jbang check"
+                + " sends its grade there (kept and sent later when the room does not answer).",
+                footer = {"Example:", "  ./jbang room join http://192.168.1.20:8484 ana-4f1c0a9e2b7d6c3a5e8f0b1d"})
+        int join(@Parameters(paramLabel = "URL", description = "The room's address, as the instructor gives it") String url,
+                 @Parameters(paramLabel = "CODE", description = "Your join code") String code) {
+            System.out.println(new RoomClient(Workshop.root()).join(url, code)
+                    + " Every ./jbang check now sends its grade to the room.");
+            return 0;
+        }
+
+        @Command(name = "send", description = "Send the grades that wait because the room did not answer"
+                + " (every check also tries).", footer = {"Example:", "  ./jbang room send"})
+        int send() {
+            RoomClient.Sent sent = new RoomClient(Workshop.root()).send();
+            System.out.println(sent.sent() + " grade" + (sent.sent() == 1 ? "" : "s") + " sent to the room.");
+            sent.why().ifPresent(why -> why.lines().map(RoomGridText::fit).forEach(System.out::println));
+            return sent.why().isPresent() ? 1 : 0;
+        }
+
+        @Command(name = "export", description = "The room's grid as it stands, a row per learner, as CSV: to keep after the class"
+                + " (the room room serve serves, when it ran in this checkout).",
                 footer = {"Example:", "  ./jbang room export monday.csv"})
         int export(@Parameters(paramLabel = "FILE", description = "The CSV file to write") Path file) throws IOException {
             exportGrid(file);
@@ -113,7 +168,7 @@ public final class RoomTool {
         }
 
         @Command(name = "reset", description = "Forget every check and drawing of the room, for the next class"
-                + " (export it first to keep it).", footer = {"Example:", "  ./jbang room reset"})
+                + " (export it first to keep it); the grades room serve kept, when it ran in this checkout.", footer = {"Example:", "  ./jbang room reset"})
         int reset() {
             resetRoom();
             return 0;
@@ -153,19 +208,85 @@ public final class RoomTool {
         } while (Poll.sleep(options.every()));
     }
 
+    /** The folder ./jbang room serve keeps its learners' codes and grades in. */
+    private static Path servedFolder() {
+        return Workshop.stateDir().resolve("room-server");
+    }
+
+    /** room serve: the room learners' checks feed over HTTP, until Ctrl-C. */
+    private static void serveGrades(String bind, int port, Duration stuckAfter, Duration refresh) {
+        Room room = servedRoom();
+        Path folder = servedFolder();
+        RoomLedger ledger = RoomLedger.open(folder);
+        ledger.serve(); // held until this JVM ends, so a reset elsewhere refuses meanwhile
+        HttpServer server;
+        try {
+            server = GradeServer.start(new InetSocketAddress(bind, port), room, ledger, stuckAfter, refresh);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new WorkshopException("Cannot serve the room at " + bind + ":" + port + ": " + e.getMessage() + ".",
+                    "./jbang room serve --port OTHER, or --bind an address of this machine (ip addr lists them)");
+        }
+        String host = bind.equals("0.0.0.0") ? "ADDRESS" : bind;
+        String url = "http://" + host + ":" + server.getAddress().getPort();
+        write(folder.resolve("url"), url);
+        System.out.println("Serving room " + room.name() + " at " + url + "/ (" + ledger.checks().size()
+                + " grades kept in " + Workshop.root().relativize(folder) + "; Ctrl-C stops)");
+        System.out.println("Give each learner a join code: ./jbang room code NAME");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text + "\n");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Whether this checkout serves a room over HTTP (room serve or room code ran here): export and reset act on it. */
+    private static boolean servesARoom() {
+        return Files.isDirectory(servedFolder());
+    }
+
+    private static Room servedRoom() {
+        return Room.fromEnvironment().orElse(new Room("room"));
+    }
+
     /** room export FILE.csv: the grid as it stands, a row per learner, to keep after the class. */
     private static void exportGrid(Path file) throws IOException {
+        if (servesARoom()) {
+            Room room = servedRoom();
+            RoomGrid grid = GradeServer.grid(room, RoomLedger.open(servedFolder()), Duration.ofMinutes(STUCK_MINUTES));
+            writeCsv(file, room, grid);
+            return;
+        }
         Room room = namedRoom("export " + file);
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);
-            RoomGrid grid = gridNow(table, room);
-            Files.writeString(file, RoomGridCsv.render(grid));
-            System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to " + file);
+            writeCsv(file, room, gridNow(table, room));
         }
+    }
+
+    private static void writeCsv(Path file, Room room, RoomGrid grid) throws IOException {
+        Files.writeString(file, RoomGridCsv.render(grid));
+        System.out.println("Wrote room " + room.name() + "'s grid (" + grid.learners().size() + " learners) to " + file);
     }
 
     /** room reset: forgets every check and drawing of the room, for the next class. */
     private static void resetRoom() {
+        if (servesARoom()) {
+            int forgotten = RoomLedger.open(servedFolder()).forget();
+            System.out.println("Room " + servedRoom().name() + " is empty again: " + forgotten + " grades forgotten"
+                    + " (the learners' join codes still work).");
+            return;
+        }
         Room room = namedRoom("reset");
         try (CqlSession session = Cassandra.findOrStart().connect()) {
             RoomTable table = RoomTable.create(session);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import workshop.kit.lessons.Lesson;
+import workshop.room.RoomClient;
 import workshop.room.RoomRecorder;
 import workshop.kit.terminal.Failures;
 
@@ -55,6 +56,11 @@ final class CheckCommand {
         report(lesson, result, tasks);
         Optional<String> room = recording.map(r -> r.finish(System.out));
         Grade grade = Grade.of(lesson, result, tasks, room);
+        // A room joined over HTTP (./jbang room join) gets the grade itself, wherever the nodes run.
+        Optional<String> sent = new RoomClient(root).deliver(grade.json(), System.out);
+        if (sent.isPresent() && room.isEmpty()) {
+            grade = grade.withRoom(sent.get());
+        }
         grade.write(Grade.resultsFile(root, lesson));
         reportFile.ifPresent(grade::write);
         return grade.exitCode();

@@ -35,6 +35,8 @@ public sealed interface CheckMessage {
                     fields.number(5)));
             case Left.TYPE -> fields.expect(1, new Left(fields.text(1)));
             case Diagram.TYPE -> fields.expect(1, new Diagram(Path.of(fields.text(1))));
+            case Measured.TYPE -> fields.expect(4, new Measured(fields.text(1), fields.number(2), fields.count(3),
+                    fields.count(4)));
             case CompileErrors.TYPE -> fields.expect(1, new CompileErrors(List.of(fields.text(1).split("\n"))));
             case End.TYPE -> fields.expect(0, new End());
             case Gone.TYPE -> fields.expect(0, new Gone());
@@ -99,6 +101,17 @@ public sealed interface CheckMessage {
         @Override
         public String encode() {
             return String.join("\t", TYPE, Fields.encode(drawing.toString()));
+        }
+    }
+
+    /** A call's cost held to its bound (see {@link workshop.testkit.MeasuredCosts}): as its trace measured it. */
+    record Measured(String call, int partitions, long rowsRead, long bound) implements CheckMessage {
+        static final String TYPE = "MEASURED";
+
+        @Override
+        public String encode() {
+            return String.join("\t", TYPE, Fields.encode(call), String.valueOf(partitions), String.valueOf(rowsRead),
+                    String.valueOf(bound));
         }
     }
 
@@ -205,9 +218,17 @@ public sealed interface CheckMessage {
         }
 
         int number(int at) {
+            long count = count(at);
+            if (count != (int) count) {
+                throw malformed("field " + at + " is not a number");
+            }
+            return (int) count;
+        }
+
+        long count(int at) {
             String field = raw(at);
             try {
-                return Integer.parseInt(field);
+                return Long.parseLong(field);
             } catch (NumberFormatException e) {
                 throw malformed("field " + at + " is not a number");
             }

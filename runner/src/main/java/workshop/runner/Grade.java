@@ -21,10 +21,26 @@ import workshop.kit.lessons.Lesson;
  *
  * @param room whether the grade reached the room: {@code recorded}, {@code not recorded: why}, or
  *             null outside a room
+ * @param measured each call the tests held to a cost bound that it kept, as its trace measured it
+ *                 (empty in a grade written before they were kept)
  */
 public record Grade(String lesson, String id, Status status, int passed, int failed, double seconds,
                     String checkedAt, List<TaskGrade> tasks, List<FailureGrade> failures,
-                    List<String> compileErrors, List<String> leftThreads, String room) {
+                    List<String> compileErrors, List<String> leftThreads, String room, List<Measured> measured) {
+
+    public Grade {
+        measured = measured == null ? List.of() : List.copyOf(measured);
+    }
+
+    /** A grade without measured costs. */
+    public Grade(String lesson, String id, Status status, int passed, int failed, double seconds, String checkedAt,
+                 List<TaskGrade> tasks, List<FailureGrade> failures, List<String> compileErrors, List<String> leftThreads,
+                 String room) {
+        this(lesson, id, status, passed, failed, seconds, checkedAt, tasks, failures, compileErrors, leftThreads, room, List.of());
+    }
+
+    /** One call's measured cost: partitions and rows its trace read, and the most rows the check allowed it. */
+    public record Measured(String call, int partitions, long rowsRead, long bound) {}
 
     /** How a check ended, with the exit code it gives (2 is left to a command the runner did not understand). */
     public enum Status {
@@ -68,7 +84,23 @@ public record Grade(String lesson, String id, Status status, int passed, int fai
         return new Grade(lesson.number(), lesson.id(), status, result.passed(), result.failures().size(),
                 result.took().toMillis() / 1000.0, Instant.now().toString(), taskGrades,
                 result.failures().stream().map(FailureGrade::of).toList(), result.compileErrors(),
-                result.leftThreads(), room.orElse(null));
+                result.leftThreads(), room.orElse(null), result.measured().stream()
+                        .map(m -> new Measured(m.call(), m.partitions(), m.rowsRead(), m.bound())).toList());
+    }
+
+    /** The same grade, saying whether it reached the room. */
+    Grade withRoom(String reached) {
+        return new Grade(lesson, id, status, passed, failed, seconds, checkedAt, tasks, failures, compileErrors, leftThreads,
+                reached, measured);
+    }
+
+    /** The grade as its file holds it, to send to a room. */
+    String json() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public int exitCode() {

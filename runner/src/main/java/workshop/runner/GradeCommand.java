@@ -109,13 +109,21 @@ final class GradeCommand {
     private Certificate.Entry certificateEntry(Lesson lesson) {
         Path file = Grade.resultsFile(root, lesson);
         String passedOn = null;
+        List<String> measured = List.of();
         if (Files.exists(file)) {
             Grade grade = Grade.read(file);
             if (grade.status() == Grade.Status.PASSED) {
                 passedOn = Instant.parse(grade.checkedAt()).atZone(ZoneOffset.UTC).toLocalDate().toString();
+                measured = grade.measured().stream().map(GradeCommand::measuredLine).distinct().toList();
             }
         }
-        return new Certificate.Entry(lesson.number(), lesson.title(), passedOn);
+        return new Certificate.Entry(lesson.number(), lesson.title(), passedOn, measured);
+    }
+
+    /** A call's measured cost as the certificate prints it. */
+    static String measuredLine(Grade.Measured m) {
+        return String.format("%s: partitions read: %d, rows read: %,d, bound %,d", m.call(), m.partitions(), m.rowsRead(),
+                m.bound());
     }
 
     /** Every format, from the one scorecard. */

@@ -67,15 +67,16 @@ public final class LessonCheck {
      * A check's outcome: the tests that passed, and the failures, ranked (by task, then
      * {@link Kind}); {@link #firstFailure()} is the one the runner shows. Diagrams: the drawings
      * of the designs the tests checked, oldest first (see {@link workshop.testkit.DesignDiagrams}).
+     * Measured: each call the tests held to a cost bound that it kept, as its trace measured it.
      * A check run {@link Until#FIRST_FAILURE_KNOWN} holds what ran until then: its first failure is
      * the one every test would have given, its counts are not.
      */
     public record Result(List<Passed> passedTests, List<Failure> failures, List<String> compileErrors,
-                         List<String> leftThreads, Duration took, List<Path> diagrams) {
+                         List<String> leftThreads, Duration took, List<Path> diagrams, List<CheckMessage.Measured> measured) {
 
         public Result(List<Passed> passedTests, List<Failure> failures, List<String> compileErrors, List<String> leftThreads,
                       Duration took) {
-            this(passedTests, failures, compileErrors, leftThreads, took, List.of());
+            this(passedTests, failures, compileErrors, leftThreads, took, List.of(), List.of());
         }
 
         /** The drawing of the last design the tests checked, if they drew one. */
@@ -211,7 +212,7 @@ public final class LessonCheck {
             outcomes = grade(prepare(files, workDir), () -> prepare(files, workDir), classes, List.of(), Limits.CHECK, until);
         }
         return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left,
-                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams));
+                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams), List.copyOf(outcomes.measured));
     }
 
     /** The most instructive first: task by task, and within a task by {@link Kind}. */
@@ -253,6 +254,7 @@ public final class LessonCheck {
         final List<String> left = new ArrayList<>();
         final List<String> compileErrors = new ArrayList<>();
         final List<Path> diagrams = new ArrayList<>();
+        final List<CheckMessage.Measured> measured = new ArrayList<>();
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
 
@@ -294,6 +296,8 @@ public final class LessonCheck {
                     failures.add(new Failure(test.name(), test.message(), test.kind(), test.id(), test.task()));
                 } else if (message instanceof CheckMessage.Left threads) {
                     left.add(threads.threads());
+                } else if (message instanceof CheckMessage.Measured figure) {
+                    measured.add(figure);
                 } else if (message instanceof CheckMessage.Diagram diagram) {
                     diagrams.add(diagram.drawing());
                 } else if (message instanceof CheckMessage.CompileErrors errors) {

@@ -38,6 +38,7 @@ import workshop.kit.Poll;
 import workshop.kit.tools.JavaSources;
 import workshop.testkit.CassandraExtension;
 import workshop.testkit.DesignDiagrams;
+import workshop.testkit.MeasuredCosts;
 
 /**
  * The test JVM's main, run in a process of its own: it warms up, takes one {@link CheckMessage.Run},
@@ -204,6 +205,8 @@ public final class TestJvm {
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
+            MeasuredCosts.take().forEach(figure -> protocol.println(new CheckMessage.Measured(figure.call(), figure.partitions(),
+                    figure.rowsRead(), figure.bound()).encode()));
             firstFailure.ended(test.getUniqueId());
             TestTags tags = TestTags.of(test);
             if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {

@@ -22,6 +22,7 @@ class CheckMessageTest {
                 new CheckMessage.Failed(TEST_ID, "the first page", Kind.COST, "expected 1 read,\nmeasured 3 ✗", 2),
                 new CheckMessage.Left("pool-1-thread-1, Timer-0"),
                 new CheckMessage.Diagram(Path.of(".workshop/check/02/diagram 1.txt")),
+                new CheckMessage.Measured("latest(conversation 7, 20)", 1, 20, 5_000_000_000L),
                 new CheckMessage.CompileErrors(List.of("Page.java:3: error: ';' expected", "1 error")),
                 new CheckMessage.End(),
                 new CheckMessage.Gone());

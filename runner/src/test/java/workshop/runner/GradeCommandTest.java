@@ -87,6 +87,36 @@ class GradeCommandTest {
     }
 
     @Test
+    void theCertificatePrintsTheCostsAPassingGradeMeasuredAndNoneOfAFailingOne(@TempDir Path root) throws Exception {
+        List<Lesson> graded = workshop.kit.lessons.GradedPart.gradedLessons();
+        Lesson solved = graded.get(0);
+        Lesson failing = graded.get(1);
+        List<Grade.Measured> measured = List.of(new Grade.Measured("latest(<chat>, 200)", 1, 200, 200),
+                new Grade.Measured("latest(<chat>, 200)", 1, 200, 200), new Grade.Measured("page(2)", 2, 40, 50));
+        GradeCommand command = new GradeCommand(root, lesson -> {
+            Grade plain = grade(lesson, lesson == failing ? Status.FAILED : Status.PASSED, List.of());
+            Grade grade = new Grade(plain.lesson(), plain.id(), plain.status(), plain.passed(), plain.failed(), plain.seconds(),
+                    plain.checkedAt(), plain.tasks(), plain.failures(), plain.compileErrors(), plain.leftThreads(), null,
+                    lesson == solved || lesson == failing ? measured : List.of());
+            grade.write(Grade.resultsFile(root, lesson));
+            return grade.exitCode();
+        });
+        command.run(List.of(solved.number(), failing.number()), Optional.of(root.resolve("out")), Optional.of("Ana"));
+
+        assertEquals(measured, Grade.read(Grade.resultsFile(root, solved)).measured(), "kept in the grade's JSON");
+        String certificate = Files.readString(root.resolve("out/certificate.html"));
+        String figures = "<tr class=\"measured\"><td></td><td colspan=\"2\">latest(&lt;chat&gt;, 200): partitions read: 1,"
+                + " rows read: 200, bound 200<br>\npage(2): partitions read: 2, rows read: 40, bound 50</td></tr>";
+        assertTrue(certificate.contains("<td>" + solved.number() + "</td><td>" + escapedTitle(solved) + "</td><td>passed 2026-12-06</td></tr>\n"
+                + figures), certificate);
+        assertEquals(1, certificate.split("class=\"measured\"", -1).length - 1, "a failing grade's figures are not shown");
+    }
+
+    private static String escapedTitle(Lesson lesson) {
+        return lesson.title().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    @Test
     void aLessonThatIsNotOneIsRefused(@TempDir Path root) throws Exception {
         assertEquals(2, new GradeCommand(root, lesson -> 0).run(List.of("99"), Optional.empty(), Optional.empty()));
     }

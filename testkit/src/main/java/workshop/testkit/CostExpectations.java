@@ -30,6 +30,12 @@ public final class CostExpectations {
         if (!onePartitionRead(cost, maxRows)) {
             fail(onePartitionFailure(call, cost, maxRows, onePartitionAdvice(cost, maxRows)));
         }
+        held(call, cost, maxRows);
+    }
+
+    /** A measured cost that held to its bound, for the learner's certificate. */
+    private static void held(String call, QueryCost cost, long maxRows) {
+        MeasuredCosts.held(new MeasuredCosts.Figure(call, cost.partitionsRead(), cost.rowsRead(), maxRows));
     }
 
     /**
@@ -42,6 +48,7 @@ public final class CostExpectations {
             boolean spread = cost.rangeScans() > 0 || cost.partitionsRead() > 1;
             fail(onePartitionFailure(call, cost, maxRows, spread ? whenSpread : onePartitionAdvice(cost, maxRows)));
         }
+        held(call, cost, maxRows);
     }
 
     private static boolean onePartitionRead(QueryCost cost, long maxRows) {
@@ -130,6 +137,7 @@ public final class CostExpectations {
                       It should read at most %,d row(s) in at most %d partition(s). %s""",
                     call, cost.rowsRead(), cost.partitionsDescription(), cost.nodesRead(), maxRows, maxPartitions, why));
         }
+        held(call, cost, maxRows);
     }
 
     /**
@@ -186,6 +194,7 @@ public final class CostExpectations {
         if (cost.rowsRead() > maxRows) {
             fail(String.format("%s read %,d rows; it should read at most %,d. %s", call, cost.rowsRead(), maxRows, why));
         }
+        held(call, cost, maxRows);
     }
 
     /**

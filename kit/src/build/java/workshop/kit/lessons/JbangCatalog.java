@@ -32,7 +32,8 @@ public final class JbangCatalog {
             new Tool("catalogue", "tools/catalogue.java", List.of(), "Check a catalogue of access patterns against the store"
                     + " (--plan: its plans alone, no cluster): ./jbang catalogue [--plan] path/to/MyCatalogue.java"),
             new Tool("room", "tools/room.java", List.of(), "A room: its live grid (WORKSHOP_ROOM), --serve for a page;"
-                    + " room add NAME: a learner's login; room export FILE.csv: the grid as CSV; room reset: empty it"),
+                    + " room add NAME: a learner's login; room export FILE.csv: the grid as CSV; room reset: empty it;"
+                    + " room serve: a room the learners' checks feed over HTTP (room code NAME, room join URL CODE)"),
             new Tool("decks", "tools/decks.java", List.of(), "Build every deck as a page and a PDF, and the handout PDF,"
                     + " into slides/target/slides, checked: ./jbang decks [NN,NN]"),
             new Tool("generate", "tools/jbang_catalog.java", List.of(), "Rewrite this file, the grading set-ups (Classroom 50,"

@@ -10,8 +10,16 @@ import java.util.List;
  */
 public final class Certificate {
 
-    /** One graded lesson: passedOn is the day (yyyy-MM-dd, UTC) its last recorded check passed, or null. */
-    public record Entry(String lesson, String title, String passedOn) {
+    /**
+     * One graded lesson: passedOn is the day (yyyy-MM-dd, UTC) its last recorded check passed, or
+     * null; measured, what that check's runs read, one line a call ("rows read: 200, bound 200").
+     */
+    public record Entry(String lesson, String title, String passedOn, List<String> measured) {
+
+        public Entry(String lesson, String title, String passedOn) {
+            this(lesson, title, passedOn, List.of());
+        }
+
         boolean passed() {
             return passedOn != null;
         }
@@ -36,6 +44,11 @@ public final class Certificate {
             rows.append("<tr><td>").append(escape(entry.lesson())).append("</td><td>").append(escape(entry.title()))
                     .append("</td><td>").append(entry.passed() ? "passed " + escape(entry.passedOn()) : "not yet passed")
                     .append("</td></tr>\n");
+            if (entry.passed() && !entry.measured().isEmpty()) {
+                rows.append("<tr class=\"measured\"><td></td><td colspan=\"2\">")
+                        .append(String.join("<br>\n", entry.measured().stream().map(Certificate::escape).toList()))
+                        .append("</td></tr>\n");
+            }
         }
         return """
                 <!DOCTYPE html>
@@ -52,6 +65,7 @@ public final class Certificate {
                   table { border-collapse: collapse; width: 100%%; font-size: 0.95em; }
                   td { border-bottom: 1px solid #ccc; padding: 0.25em 0.5em; }
                   td:first-child { white-space: nowrap; }
+                  tr.measured td { font-size: 0.85em; color: #444; padding-top: 0; }
                   footer { margin-top: 2em; font-size: 0.8em; color: #666; }
                 </style>
                 </head>

@@ -48,7 +48,7 @@ class FrontDoorTest {
     @Test
     void aCommandsHelpIsItsOwnOrElseTheCataloguesLine() throws Exception {
         assertTrue(answer("lesson01", "--help").out().startsWith("./jbang lesson01: Lesson 01: "), answer("lesson01", "--help").out());
-        assertTrue(answer("lesson01", "--help").out().endsWith("(runs lessons/01_naive_table.java)\n"));
+        assertTrue(answer("lesson01", "--help").out().endsWith("(runs lessons/01-naive-table/01_naive_table.java)\n"));
         Answer up = answer("up", "--help");
         assertEquals(0, up.exit(), up.err());
         assertTrue(up.out().contains("--nodes"), up.out());

@@ -53,7 +53,7 @@ class ShellWrapperTest {
                 Map.entry("--completion zsh", "ROOT/tools/runner.java --completion zsh"),
                 Map.entry("version", "version"),
                 Map.entry("--jbang-help", "--help"),
-                Map.entry("lessons/01_naive_table.java", "lessons/01_naive_table.java"));
+                Map.entry("lessons/01-naive-table/01_naive_table.java", "lessons/01-naive-table/01_naive_table.java"));
         for (Map.Entry<String, String> words : expected.entrySet()) {
             assertEquals(words.getValue(), ran(root, words.getKey().split(" ")), "./jbang " + words.getKey());
         }

@@ -10,7 +10,7 @@ import workshop.kit.catalogue.Catalogue;
 
 /**
  * Design Ticket Booking (tests: TicketCatalogueTest, NoSeatSoldTwiceTest, UnpaidHoldTest,
- * WritePathsTest), after lesson 07: a
+ * WritePathsTest, LargestVenueTest), after lesson 07: a
  * ticket seller, from its brief alone. The questions, their peak rates and p99 targets are in
  * {@link TicketQuestions} (./jbang lesson07d prints them):
  *   T1  an event's remaining seats per section (the event page)          2,000/s   20 ms
@@ -31,6 +31,9 @@ import workshop.kit.catalogue.Catalogue;
  *     statement, writes too, is prepared once and bound
  *   - what the event page counts survives a write that timed out after it was applied: a count
  *     sent again must not count the sale twice (the tests answer one count write with a timeout)
+ *   - at the brief's largest venue (40 sections of 1,000 seats, which no sample reaches) the
+ *     organiser's report reads the event by key, at most its 40 sections and the partition that
+ *     names them, a sale reads no more than one section, and no partition reaches 100 MB
  *   - every answer is the oracle's: TicketOracle gives each question's samples with their
  *     answers; declare each catalogued question (T4 is graded by the race test) with them:
  *     {@code TicketQuestions.T1.pattern().plan(...).servedOn(TicketOracle.eventPage(), this::eventPage)}
@@ -107,5 +110,14 @@ public class TicketBooking implements Catalogue {
     /** T6: every ticket sold for the event, in any order. */
     public List<Ticket> sales(String eventId) {
         throw new UnsupportedOperationException("TODO: the organiser's sales (T6)");
+    }
+
+    /**
+     * Puts an event's seats on sale, all free, as setUp puts the samples' (LargestVenueTest adds the
+     * brief's largest venue: 40 sections of 1,000 seats). Load them as the lessons load rows:
+     * prepared once, many writes in flight, a partition's rows batched together.
+     */
+    public void addSeats(List<Seat> seats) {
+        throw new UnsupportedOperationException("TODO: put an event's seats on sale, all free");
     }
 }

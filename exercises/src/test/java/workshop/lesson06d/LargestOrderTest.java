@@ -23,7 +23,8 @@ import workshop.testkit.TableNames;
  * sample's orders have 4 lines at most, far below the store's limits (100 actions a transaction,
  * 25 items a batch, 400 KB an item) and below the line number where text order leaves number order.
  * Two clerks racing one status change are not raced here: the emulator does not apply conditional
- * writes atomically under concurrent requests, so StatusChangeTest holds the rule one change at a time.
+ * writes atomically under concurrent requests, so StatusChangeTest holds the rule one change at a time,
+ * another clerk's server changing the order between this server's sight of it and its write.
  */
 @ExtendWith(DynamoExtension.class)
 class LargestOrderTest {

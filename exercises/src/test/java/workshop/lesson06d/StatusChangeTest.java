@@ -35,6 +35,8 @@ class StatusChangeTest {
     private static final Map<String, Order> ORDERS = new LinkedHashMap<>();
     private static MeteredClient meter;
     private static OrderSystem shop;
+    /** Another clerk's server on the same table: what it changes, the first server has not seen. */
+    private static OrderSystem otherClerk;
     private static TableNames names;
 
     /** One customer with five PLACED orders a minute apart; loads once per class. */
@@ -54,6 +56,7 @@ class StatusChangeTest {
             ORDERS.put(order.orderId(), order);
         }
         meter = metered;
+        otherClerk = new OrderSystem(client, tables.of("shop"));
         shop = fresh;
     }
 
@@ -109,6 +112,28 @@ class StatusChangeTest {
         }
         assertOneConditionalWrite("changeStatus(\"o-901\", PLACED, SHIPPED)", late.cost());
         assertEveryQuestionShows("o-901");
+    }
+
+    /**
+     * Two clerks, in an order that does not depend on timing: the emulator does not isolate
+     * requests sent at the same moment, so a race could not prove it. The other clerk's change
+     * lands between this server's last sight of the order and its write.
+     */
+    @Test
+    @DisplayName("O5: after another clerk's server cancels an order, shipping it from PLACED is refused")
+    void anotherClerksChangeLandsFirst() {
+        assertTrue(otherClerk.changeStatus("o-902", OrderStatus.PLACED, OrderStatus.CANCELLED),
+                "o-902 was PLACED: the other clerk's server cancels it");
+        ORDERS.put("o-902", ORDERS.get("o-902").withStatus(OrderStatus.CANCELLED));
+        Metered<Boolean> late = change("o-902", OrderStatus.PLACED, OrderStatus.SHIPPED);
+        if (late.value() || late.cost().itemsWritten() > 0) {
+            fail(String.format("changeStatus(\"o-902\", PLACED, SHIPPED) returned %s and wrote %d item(s), though another"
+                    + " clerk's server had cancelled the order: the warehouse would ship a cancelled order. Many servers"
+                    + " share the table, so what one server remembers of an order decides nothing: put the status expected"
+                    + " in the write's condition (ConditionExpression), which the store tests against the order as it is.",
+                    late.value(), late.cost().itemsWritten()));
+        }
+        assertEveryQuestionShows("o-902");
     }
 
     @Test

@@ -131,6 +131,15 @@ class NoSeatSoldTwiceTest {
         Seat seat = freshSeat();
         assertTrue(booking.hold(new HoldRequest(seat, "holder")), "a free seat is held for the first buyer to ask");
         assertEquals(Optional.empty(), booking.buy(seat, "someone-else"), "a buyer who holds nothing buys nothing");
+        List<Ticket> refused = booking.tickets("someone-else");
+        if (!refused.isEmpty()) {
+            fail(String.format("""
+                    buy(%s, "someone-else") was refused, yet the buyer's tickets (T5) show %s.
+                      A ticket is what a sale leaves (T4: "their ticket"), so it is written only once the
+                      seat's conditional write has applied for this buyer: written before, every refused
+                      buyer keeps a ticket for a seat they never bought.""",
+                    seat, refused));
+        }
         Optional<Ticket> ticket = booking.buy(seat, "holder");
         assertEquals(Optional.of(new Ticket(seat, "holder", Tickets.NOW)), ticket, "the holder buys at the clock's now");
         assertEquals(Optional.empty(), booking.buy(seat, "holder"), "a seat is sold once, even to its buyer");

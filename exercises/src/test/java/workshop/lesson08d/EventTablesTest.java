@@ -3,9 +3,13 @@ package workshop.lesson08d;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.WriteType;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -80,6 +84,36 @@ class EventTablesTest {
                 "the support screen shows the event just logged first");
         assertEquals(Optional.of(event), log.dashboard(event.merchantId()).stream().findFirst(),
                 "the merchant's dashboard shows the event just logged first: record writes every table that shows events");
+    }
+
+    @Test
+    @DisplayName("E3: an event whose first write is applied and never answered shows on both screens or on neither")
+    void aTimedOutRecordLeavesBothCopiesOrNeither() {
+        String merchant = TerminalEvents.MERCHANT_OF.get(TerminalEvents.BUSY);
+        TerminalEvent event = new TerminalEvent(TerminalEvents.BUSY, merchant, TerminalEvents.NOW.minusMillis(2), "ev-timed-out",
+                TerminalEvent.Kind.APPROVED, 990);
+        Node coordinator = statements.session().getMetadata().getNodes().values().iterator().next();
+        // Applied, but the answer is lost: record's first write, whatever it holds, and nothing after it.
+        statements.failAfterApplying(s -> !s.read(), new WriteTimeoutException(coordinator, ConsistencyLevel.ONE, 0, 1,
+                WriteType.BATCH));
+        String outcome = statements.record(() -> {
+            try {
+                log.record(event);
+                return "returned";
+            } catch (WriteTimeoutException timeout) {
+                return "threw the timeout";
+            }
+        }).value();
+        boolean onPage = log.page(TerminalEvents.BUSY, Optional.empty()).events().contains(event);
+        boolean onDashboard = log.dashboard(merchant).contains(event);
+        if (onPage != onDashboard) {
+            fail(String.format("""
+                    record's first write was applied and timed out (its answer lost), record %s, and the event
+                      now shows on the %s only. E3's rule: an event shows on both screens or on neither. Copies
+                      written one after the other part at the first write that fails: write them in one logged
+                      batch, which the store finishes once it has begun (the batch log), whatever the client hears.""",
+                    outcome, onPage ? "support screen" : "dashboard"));
+        }
     }
 
     @Test

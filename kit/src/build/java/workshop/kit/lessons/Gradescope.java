@@ -49,8 +49,8 @@ public final class Gradescope {
                 #!/usr/bin/env bash
                 # %1$s
                 # Gradescope runs this for every submission. The submission may be the whole repository, its
-                # exercises folder, or the exercise files alone: each exercise file of the workshop is taken
-                # from it by its path, or by its name when only one file has that name.
+                # lessons folder, or the exercise files alone: each exercise file of the workshop is taken
+                # from it by its path, its package path, or its name when only one file has that name.
                 set -uo pipefail
                 root=${AUTOGRADER_ROOT:-/autograder}
                 source="$root/source/workshop"

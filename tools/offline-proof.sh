@@ -69,11 +69,11 @@ unshare -rn bash -c '
   if [ "$every_solution" = yes ]; then
     for solution in lessons/*/.meta/solution/workshop/lesson[0-9]*; do
       lesson=${solution##*lesson}
-      cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$lesson/"
+      cp "$solution"/*.java "${solution%%/.meta/*}/src/workshop/lesson$lesson/"
       ./jbang check "$lesson" </dev/null >"$OFFLINE_LOGS/solution$lesson.log" 2>&1
       exit_code=$?
       status=$(tools/grade-field ".workshop/results/$lesson.json" status 2>/dev/null)
-      git checkout -q -- exercises
+      git checkout -q -- lessons exercises
       # Lesson 10 grades replicas: on one node its grade is withheld (exit 3), never passed or failed.
       if [ "$exit_code" = 0 ] || { [ "$lesson" = 10 ] && [ "$exit_code" = 3 ] && [ "$status" = withheld ]; }; then
         echo "   passed  solution $lesson ($status)"

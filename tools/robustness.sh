@@ -190,7 +190,7 @@ one_node() {
   for solution in lessons/*/.meta/solution/workshop/lesson[0-9]*; do
     local number=${solution##*lesson}
     checks=$((checks + 1))
-    cp "$solution"/*.java "exercises/src/main/java/workshop/lesson$number/"
+    cp "$solution"/*.java "${solution%%/.meta/*}/src/workshop/lesson$number/"
     ./jbang check "$number" >"$logs/one-node-check$number.log" 2>&1
     local rc=$? status
     status=$(tools/grade-field ".workshop/results/$number.json" status 2>/dev/null)
@@ -198,7 +198,7 @@ one_node() {
     if { [ "$number" = 10 ] && [ "$rc" -eq 3 ] && [ "$status" = withheld ]; } || { [ "$number" != 10 ] && [ "$rc" -eq 0 ]; }
     then checked=$((checked + 1));
     else failures+=("check $number (exit $rc, $status)"); show_tail "$logs/one-node-check$number.log"; fi
-    git checkout -q -- exercises
+    git checkout -q -- lessons exercises
   done
   rm -f .workshop/progress.properties
   results+=("checks $checked/$checks ok in $((SECONDS - step)) s")

@@ -175,7 +175,7 @@ class naive_table {
                     .line("an index on conversation_id asked %d node(s), SAI %d: both are local to each node",
                             i.nodesAsked(), sai.nodesAsked())
                     .line("the key is the query plan: partition by the chat Q1 names")
-                    .print("./jbang check 01   (exercises/src/main/java/workshop/lesson01), then ./jbang lesson02");
+                    .print("./jbang check 01   (lessons/01-naive-table/src), then ./jbang lesson02");
         }
     }
 

@@ -129,7 +129,7 @@ class partition_by_conversation {
                     .line("Q3 with both ids: %d node(s), %d row read", byLink.nodesAsked(), byLink.rowsRead())
                     .line("Q3 with the message id only: %d node(s), %s", byIdOnly.nodesAsked(),
                             byIdOnly.partitionsDescription())
-                    .print("./jbang check 02   (exercises/src/main/java/workshop/lesson02), then ./jbang lesson03");
+                    .print("./jbang check 02   (lessons/02-partition-by-conversation/src), then ./jbang lesson03");
         }
     }
 

@@ -258,7 +258,7 @@ class time_buckets {
                     .line("Q3 still reads %d row in %d partition: the bucket comes from the id", q3.rowsRead(),
                             q3.partitionsRead())
                     .line("a bucket caps a partition's size, not its traffic")
-                    .print("./jbang check 03   (exercises/src/main/java/workshop/lesson03), then ./jbang lesson04");
+                    .print("./jbang check 03   (lessons/03-time-buckets/src), then ./jbang lesson04");
         }
     }
 

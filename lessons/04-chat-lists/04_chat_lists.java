@@ -75,7 +75,7 @@ class chat_lists {
             lesson.everyMessageWritesEveryList();
             lesson.oneBatchOrOneWriteAtATime();
             lesson.rebuildFromTheSourceOfTruth();
-            lesson.recap.print("./jbang check 04   (exercises/src/main/java/workshop/lesson04), then ./jbang lesson05");
+            lesson.recap.print("./jbang check 04   (lessons/04-chat-lists/src), then ./jbang lesson05");
         }
     }
 

@@ -82,7 +82,7 @@ class tombstones {
             lesson.theAlternatives();
             lesson.flushAndCompaction();
             lesson.theQueue();
-            lesson.recap.print("./jbang check 04b   (exercises/src/main/java/workshop/lesson04b), then ./jbang lesson04d");
+            lesson.recap.print("./jbang check 04b   (lessons/04b-tombstones/src), then ./jbang lesson04d");
         }
     }
 

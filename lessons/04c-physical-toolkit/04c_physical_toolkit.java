@@ -83,7 +83,7 @@ class physical_toolkit {
             lesson.counters();
             lesson.materializedViews();
             lesson.partitionSize(NodeMetrics.of(cassandra, session));
-            lesson.recap.print("./jbang check 04c   (exercises/src/main/java/workshop/lesson04c), then ./jbang lesson04d");
+            lesson.recap.print("./jbang check 04c   (lessons/04c-physical-toolkit/src), then ./jbang lesson04d");
         }
     }
 

@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson04d/*.java
+//SOURCES given/workshop/lesson04d/*.java
 //MAIN design_social_feed
 //DESCRIPTION Design task after lesson 04: a social feed, fan-out on write or on read
 
@@ -84,7 +84,7 @@ class design_social_feed {
                         .distinct().count(), SocialGraph.NOW, SocialGraph.follows().size());
         Story.section("The task");
         Story.say("""
-                Write your design in exercises/src/main/java/workshop/lesson04d/SocialFeed.java:
+                Write your design in lessons/04d-social-feed/src/workshop/lesson04d/SocialFeed.java:
                 the tables, the code of each question, and the catalogue with a plan per question.
                 The check runs the catalogue on the data, posts as an ordinary and as a large
                 account and counts the partitions each post wrote, opens a feed, and weighs the
@@ -97,7 +97,7 @@ class design_social_feed {
                 .line("the sample data: %,d posts, %s follows %d accounts, %d posts in the feed",
                         SocialGraph.posts().size(), SocialGraph.ANA, followed.size(),
                         FeedOracle.shown(SocialGraph.ANA).size());
-        RECAP.print("./jbang check 04d   (exercises/src/main/java/workshop/lesson04d);"
+        RECAP.print("./jbang check 04d   (lessons/04d-social-feed/src);"
                 + " stuck? ./jbang hint 04d");
     }
 

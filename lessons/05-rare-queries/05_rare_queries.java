@@ -314,7 +314,7 @@ class rare_queries {
                             yearOfAna.cost().partitionsRead(), yearOfAna.cost().rowsRead(), withSenderCopy.partitionWrites())
                     .line("the backfill while messages arrived: scan first missed %d rows, dual write first %d",
                             missed.get(Backfill.Order.SCAN_THEN_WRITE), missed.get(Backfill.Order.WRITE_THEN_SCAN))
-                    .print("./jbang check 05   (exercises/src/main/java/workshop/lesson05), then ./jbang lesson06");
+                    .print("./jbang check 05   (lessons/05-rare-queries/src), then ./jbang lesson06");
         }
     }
 

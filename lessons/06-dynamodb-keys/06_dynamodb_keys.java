@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/chart/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/shop/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06/*.java
+//SOURCES given/workshop/lesson06/*.java
 //SOURCES .meta/solution/workshop/lesson06/*.java
 //MAIN dynamodb_keys
 //DESCRIPTION Lesson 06: keys in DynamoDB: one Query per question, buckets, an index by author, transactions
@@ -94,7 +94,7 @@ class dynamodb_keys {
             messagesInBuckets();
             chatListTransaction();
         }
-        RECAP.print("./jbang check 06   (exercises/src/main/java/workshop/lesson06), then ./jbang lesson06a");
+        RECAP.print("./jbang check 06   (lessons/06-dynamodb-keys/src), then ./jbang lesson06a");
     }
 
     static void createTables() {

@@ -3,7 +3,7 @@
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/chat/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06/*.java
+//SOURCES ../06-dynamodb-keys/given/workshop/lesson06/*.java
 //SOURCES ../06-dynamodb-keys/.meta/solution/workshop/lesson06/*.java
 //MAIN dynamodb_limits
 //DESCRIPTION Appendix to lesson 06: DynamoDB's limits: a 400 KB item, a partition's write ceiling, 100 actions a transaction

@@ -2,7 +2,7 @@
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06/*.java
+//SOURCES ../06-dynamodb-keys/given/workshop/lesson06/*.java
 //SOURCES ../06-dynamodb-keys/.meta/solution/workshop/lesson06/*.java
 //MAIN dynamodb_index
 //DESCRIPTION Appendix to lesson 06: a global secondary index, a second key on the same items

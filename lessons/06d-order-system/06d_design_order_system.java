@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06d/*.java
+//SOURCES given/workshop/lesson06d/*.java
 //MAIN design_order_system
 //DESCRIPTION Design task after lesson 06c: an order system in one DynamoDB table, from its brief
 
@@ -69,7 +69,7 @@ class design_order_system {
                 Shop.customers().size(), Shop.orders().size(), Shop.NOW, lines, waiting);
         Story.section("The task");
         Story.say("""
-                Write your design in exercises/src/main/java/workshop/lesson06d/OrderSystem.java:
+                Write your design in lessons/06d-order-system/src/workshop/lesson06d/OrderSystem.java:
                 the table and its indexes, the code of each question, and its catalogue: O1 to O5,
                 each with its DynamoPlan (docs/catalogue-dynamodb.md). Draw the entity chart and
                 the access-pattern chart first: for each question, which item collection answers it.
@@ -85,7 +85,7 @@ class design_order_system {
                         Shop.ITEM_LIMIT_BYTES)
                 .line("the sample data: %d customers, %d orders, %d lines, %d awaiting shipment",
                         Shop.customers().size(), Shop.orders().size(), lines, waiting);
-        RECAP.print("./jbang check 06d   (exercises/src/main/java/workshop/lesson06d);"
+        RECAP.print("./jbang check 06d   (lessons/06d-order-system/src);"
                 + " stuck? ./jbang hint 06d");
     }
 }

@@ -2,8 +2,8 @@
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06e/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson06d/*.java
+//SOURCES given/workshop/lesson06e/*.java
+//SOURCES ../06d-order-system/given/workshop/lesson06d/*.java
 //SOURCES .meta/solution/workshop/lesson06e/*.java
 //MAIN dynamodb_correctness
 //DESCRIPTION Lesson 06e: DynamoDB correctness: a version, unique values, a count, a new index backfilled

@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/dining/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson07/*.java
+//SOURCES given/workshop/lesson07/*.java
 //SOURCES .meta/solution/workshop/lesson07/*.java
 //MAIN reservations
 //DESCRIPTION Lesson 07: reservations without double booking (H2, then Cassandra's lightweight transactions and DynamoDB's conditional writes)
@@ -96,7 +96,7 @@ class reservations {
             view(db, bookings, evening);
         }
         cassandra(evening);
-        RECAP.print("./jbang check 07   (exercises/src/main/java/workshop/lesson07), then ./jbang lesson08");
+        RECAP.print("./jbang check 07   (lessons/07-reservations/src), then ./jbang lesson08");
     }
 
     static void accessPatterns() {

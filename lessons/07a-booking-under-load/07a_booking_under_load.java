@@ -4,7 +4,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/dining/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson07/*.java
+//SOURCES ../07-reservations/given/workshop/lesson07/*.java
 //SOURCES ../07-reservations/.meta/solution/workshop/lesson07/*.java
 //MAIN booking_under_load
 //DESCRIPTION Appendix to lesson 07: peak rates and sizing, the booking under load and at its edges, a lightweight transaction timed

@@ -3,7 +3,7 @@
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/dining/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson07/*.java
+//SOURCES ../07-reservations/given/workshop/lesson07/*.java
 //SOURCES ../07-reservations/.meta/solution/workshop/lesson07/*.java
 //MAIN copy_on_purpose
 //DESCRIPTION Appendix to lesson 07: a copy on purpose: the restaurant's name in every diner's list, and its rename
@@ -68,7 +68,7 @@ class copy_on_purpose {
                     2 * DINERS, delivered, listed);
             renamed(db);
         }
-        RECAP.print("./jbang check 07   (exercises/src/main/java/workshop/lesson07), then ./jbang lesson08");
+        RECAP.print("./jbang check 07   (lessons/07-reservations/src), then ./jbang lesson08");
     }
 
     /** The copied restaurant name: a rename leaves it stale in every diner's list until the rename job runs. */

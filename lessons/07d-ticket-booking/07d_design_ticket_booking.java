@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson07d/*.java
+//SOURCES given/workshop/lesson07d/*.java
 //SOURCES .meta/solution/workshop/lesson07d/TicketBooking.java
 //MAIN design_ticket_booking
 //DESCRIPTION Design task after lesson 07: ticket booking from its brief, no seat sold twice
@@ -74,7 +74,7 @@ class design_ticket_booking {
         aSaleThatStopsHalfWay();
         Story.section("The task");
         Story.say("""
-                Write your design in exercises/src/main/java/workshop/lesson07d/TicketBooking.java: the
+                Write your design in lessons/07d-ticket-booking/src/workshop/lesson07d/TicketBooking.java: the
                 tables, the code of each question, and the catalogue with a plan per question. The check runs
                 the catalogue on the data, races buyers for one seat, and lets a hold of seconds lapse.""");
         RECAP.line("%d questions, the busiest %s: each busy one must read one partition",
@@ -84,7 +84,7 @@ class design_ticket_booking {
                 .line("the sample data: %,d seats, %,d sold, %d holds running and %d lapsed unpaid, whose seats"
                         + " are free again after %d minutes", Tickets.seats().size(), Tickets.sold().size(), running, lapsed,
                         Tickets.HOLD.toMinutes());
-        RECAP.print("./jbang check 07d   (exercises/src/main/java/workshop/lesson07d); stuck? ./jbang hint 07d");
+        RECAP.print("./jbang check 07d   (lessons/07d-ticket-booking/src); stuck? ./jbang hint 07d");
     }
 
     /**

@@ -6,7 +6,7 @@
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/concurrent/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/h2/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson08/*.java
+//SOURCES given/workshop/lesson08/*.java
 //SOURCES .meta/solution/workshop/lesson08/ChannelMessages.java
 //MAIN cursor_pagination
 //DESCRIPTION Lesson 08: cursor pagination: OFFSET against keyset, measured, and the message table that serves both reads
@@ -114,7 +114,7 @@ class cursor_pagination {
                 How a send gets its seq (a compare-and-set on channel_head) and why a retried send writes
                 nothing: the appendix ./jbang lesson08c. The same pages in DynamoDB, with Limit and
                 LastEvaluatedKey: ./jbang lesson08a.""");
-        RECAP.print("./jbang lesson08c   (the send path), then ./jbang check 08 (exercises/.../lesson08)");
+        RECAP.print("./jbang lesson08c   (the send path), then ./jbang check 08 (lessons/08-cursor-pagination/src)");
     }
 
     // ---------------------------------------------------------------- H2: what each page costs

@@ -3,7 +3,7 @@
 //SOURCES ../../kit/src/main/java/**/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/chat/*.java
 //SOURCES ../../fixtures/src/main/java/workshop/fixtures/ids/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson08/*.java
+//SOURCES ../08-cursor-pagination/given/workshop/lesson08/*.java
 //SOURCES ../08-cursor-pagination/.meta/solution/workshop/lesson08/ChannelMessages.java
 //MAIN send_path
 //DESCRIPTION Appendix to lesson 08: the send path: seq allocated by compare-and-set, and a retried send
@@ -80,7 +80,7 @@ class send_path {
             RECAP.line("channel_head moved from %,d to %,d for %d messages written: one seq each, none for the retry",
                     HISTORY, head, sent);
         }
-        RECAP.print("./jbang check 08   (exercises/src/main/java/workshop/lesson08), then ./jbang lesson09");
+        RECAP.print("./jbang check 08   (lessons/08-cursor-pagination/src), then ./jbang lesson09");
     }
 
     /** The channel's last allocated seq, read from its head row. */

@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //SOURCES ../../kit/src/main/java/**/*.java
-//SOURCES ../../exercises/src/given/java/workshop/lesson08d/*.java
+//SOURCES given/workshop/lesson08d/*.java
 //MAIN design_terminal_event_log
 //DESCRIPTION Design task after lesson 08: a terminal event log, cursor pages over day buckets
 
@@ -77,7 +77,7 @@ class design_terminal_event_log {
                 EventOracle.tie().get(0).at());
         Story.section("The task");
         Story.say("""
-                Write your design in exercises/src/main/java/workshop/lesson08d/EventLog.java: the
+                Write your design in lessons/08d-terminal-event-log/src/workshop/lesson08d/EventLog.java: the
                 tables, the code of each question, and the catalogue with a plan per question. The
                 check runs the catalogue on the data, walks every page of the busy terminal, reads a
                 silent terminal and an unknown one, and reads the TTL of every table the screens
@@ -91,7 +91,7 @@ class design_terminal_event_log {
                         + " pages of %d",
                         TerminalEvents.events().size(), perTerminal.size(),
                         EventOracle.log(TerminalEvents.BUSY).size(), EventOracle.PAGE);
-        RECAP.print("./jbang check 08d   (exercises/src/main/java/workshop/lesson08d);"
+        RECAP.print("./jbang check 08d   (lessons/08d-terminal-event-log/src);"
                 + " stuck? ./jbang hint 08d");
     }
 

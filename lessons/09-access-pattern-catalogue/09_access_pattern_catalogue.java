@@ -88,7 +88,7 @@ class access_pattern_catalogue {
             lesson.checkTheWholeCatalogue();
             lesson.drawTheModel();
             lesson.sayItInAnInterview();
-            lesson.recap.print("./jbang check 09 (sensor readings, exercises/.../lesson09), then ./jbang lesson10");
+            lesson.recap.print("./jbang check 09 (sensor readings, lessons/09-access-pattern-catalogue/src), then ./jbang lesson10");
         }
     }
 

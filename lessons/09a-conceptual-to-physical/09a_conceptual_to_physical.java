@@ -122,7 +122,7 @@ class conceptual_to_physical {
             lesson.checkedOnTheStore(CatalogueCheck.on(session), logical);
         }
         lesson.sayItInAReview();
-        lesson.recap.print("./jbang check 09a (a bike-share brief, exercises/.../lesson09a), then ./jbang lesson10");
+        lesson.recap.print("./jbang check 09a (a bike-share brief, lessons/09a-conceptual-to-physical/src), then ./jbang lesson10");
     }
 
     private final Recap recap = Recap.measured();

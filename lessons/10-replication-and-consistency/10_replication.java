@@ -178,7 +178,7 @@ class replication {
                     coordinator's datacenter (2 of its 3) and EACH_QUORUM a majority in every one. Reads and
                     writes both at LOCAL_QUORUM give read-your-writes within a datacenter, not across. Nothing
                     here runs a second datacenter: this part is stated, not measured.""");
-            RECAP.print("./jbang check 10   (exercises/src/main/java/workshop/lesson10), then ./jbang quiz 10");
+            RECAP.print("./jbang check 10   (lessons/10-replication-and-consistency/src), then ./jbang quiz 10");
         }
     }
 

@@ -60,8 +60,11 @@ class LessonFixturesTest {
     @Test
     void theRunnerListsExactlyTheFixturePackagesTheExercisesItGradesUse() throws IOException {
         Set<String> used = new TreeSet<>();
-        for (String tree : List.of("main", "given", "test")) {
-            try (Stream<Path> files = Files.walk(ROOT.resolve("exercises/src").resolve(tree))) {
+        List<Path> trees = Stream.concat(Stream.of(ROOT.resolve("exercises/src")), Lessons.ALL.stream()
+                .filter(l -> l.exercisePackage().isPresent()).map(l -> l.files(ROOT))
+                .flatMap(f -> Stream.of(f.stubs(), f.given(), f.tests()))).toList();
+        for (Path tree : trees) {
+            try (Stream<Path> files = Files.walk(tree)) {
                 files.filter(p -> p.toString().endsWith(".java")).forEach(file -> used.addAll(GRAPH.usedBy(read(file))));
             }
         }

@@ -37,7 +37,8 @@ class CheckMessageTest {
     @Test
     void theRunnersOrderEncodedThenDecodedIsItself() {
         CheckMessage.Run run = new CheckMessage.Run(Path.of(".workshop/check/02/output.log"), Path.of(".workshop/check/02/classes"),
-                List.of(Path.of("exercises/src/main/java/workshop/lesson02/Page.java"), Path.of("exercises/src/test/java/A Test.java")),
+                List.of(Path.of("lessons/02-partition-by-conversation/src/workshop/lesson02/Page.java"),
+                        Path.of("lessons/02-partition-by-conversation/test/A Test.java")),
                 Until.FIRST_FAILURE_KNOWN, List.of(TEST_ID, "-"));
         assertEquals(run, CheckMessage.Run.decode(run.encode()));
         CheckMessage.Run nothing = new CheckMessage.Run(Path.of("log"), Path.of("classes"), List.of(), Until.EVERY_TEST, List.of());

@@ -12,12 +12,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import workshop.kit.Workshop;
+import workshop.kit.lessons.Lessons;
 import workshop.kit.tools.JavaSources;
 
 /**
  * The learner's stubs state questions, rates, sizes and rules; the keys, the layout and any bucket
  * formula of a table the learner designs belong in the last stage of the hints. This reads every
- * stub under exercises/src/main/java and lists each place that hands a design over.
+ * stub (each lesson's src/, and the bonus's under exercises/src/main/java) and lists each place that
+ * hands a design over.
  */
 class StubsAskTest {
 
@@ -41,9 +43,11 @@ class StubsAskTest {
 
     @Test
     void noStubHandsOverTheDesignOfATableTheLearnerDesigns() {
-        Path stubs = Workshop.root().resolve("exercises/src/main/java");
+        List<Path> roots = new ArrayList<>(List.of(Workshop.root().resolve("exercises/src/main/java")));
+        Lessons.ALL.stream().filter(l -> l.exercisePackage().isPresent())
+                .forEach(l -> roots.add(l.files(Workshop.root()).stubsRoot()));
         List<String> found = new ArrayList<>();
-        JavaSources.javaFiles(stubs).forEach(file -> found.addAll(designsIn(stubs, file)));
+        roots.forEach(stubs -> JavaSources.javaFiles(stubs).forEach(file -> found.addAll(designsIn(stubs, file))));
         assertEquals(List.of(), found, "Stubs ask the questions (rates, sizes, rules) and leave the design to"
                 + " the learner: move these to the last stage of the lesson's hints, or list a table the"
                 + " exercise gives in GIVEN with its reason");

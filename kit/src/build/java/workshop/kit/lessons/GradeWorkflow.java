@@ -25,8 +25,8 @@ public final class GradeWorkflow {
     /** A shell case that prints the lesson a changed file belongs to, or "all" for what every check builds on. */
     static String lessonOfFile() {
         String lessons = GradedPart.gradedLessons().stream()
-                .map(l -> String.format("            exercises/src/*/java/%s/*) echo %s ;;",
-                        l.exercisePackage().orElseThrow().replace('.', '/'), l.number()))
+                .map(l -> String.format("            %1$s/src/*|%1$s/given/*|%1$s/test/*) echo %2$s ;;",
+                        l.folder(), l.number()))
                 .collect(Collectors.joining("\n"));
         return "          lesson_of() {\n            case \"$1\" in\n" + lessons + "\n"
                 + "            exercises/pom.xml|exercises/src/*|kit/*|testkit/*|runner/*|fixtures/*|pom.xml) echo all ;;\n"

@@ -49,8 +49,8 @@ public final class Gradescope {
                 #!/usr/bin/env bash
                 # %1$s
                 # Gradescope runs this for every submission. The submission may be the whole repository, its
-                # exercises folder, or the exercise files alone: each exercise file of the workshop is taken
-                # from it by its path, or by its name when only one file has that name.
+                # lessons folder, or the exercise files alone: each exercise file of the workshop is taken
+                # from it by its path, its package path, or its name when only one file has that name.
                 set -uo pipefail
                 root=${AUTOGRADER_ROOT:-/autograder}
                 source="$root/source/workshop"
@@ -62,19 +62,19 @@ public final class Gradescope {
 
                 rm -rf "$work" && cp -a "$source" "$work"
                 mkdir -p "$results"
-                cd "$work/exercises/src/main/java"
-                find . -name '*.java' | sed 's|^\\./||' | while read -r file; do
+                cd "$work"
+                # The learner's files: each lesson's stubs (lessons/NN-id/src) and the bonus's.
+                find lessons/*/src exercises/src/main/java -name '*.java' | while read -r file; do
                   # Never a reference solution or a graded corpus a whole repository carries.
                   candidates() { (cd "$submission" && find . -type f "$@" -not -path '*/solutions/*' -not -path '*/.meta/*' -not -path '*/grading/*'); }
-                  found=$(candidates -path "*/exercises/src/main/java/$file")
-                  [ -n "$found" ] || found=$(candidates -path "*/$file")
+                  found=$(candidates -path "*/$file")
+                  [ -n "$found" ] || found=$(candidates -path "*/workshop/${file#*/workshop/}")
                   [ -n "$found" ] || found=$(candidates -name "$(basename "$file")")
                   [ "$(printf '%%s\\n' "$found" | grep -c .)" = 1 ] || found=""
                   if [ -n "$found" ]; then
                     cp "$submission/$found" "$file" && echo "Graded from the submission: $file"
                   fi
                 done
-                cd "$work"
 
                 # One node, its heap sized so the node, the test JVM and moto fit Gradescope's memory.
                 export WORKSHOP_NODES=1 WORKSHOP_NODE_HEAP_MB=${WORKSHOP_NODE_HEAP_MB:-%3$d}

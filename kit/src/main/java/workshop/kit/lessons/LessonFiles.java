@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * Every path of one lesson, worked out here alone from the lesson list's entry. A lesson's story,
  * deck, hints, quiz and, under .meta/, its reference solution and its wrong and right answers live
- * in its folder (lessons/08-cursor-pagination/); its exercise's stubs, given types and tests are
- * still keyed by its package under exercises/.
+ * in its folder (lessons/08-cursor-pagination/), and so do its exercise's stubs (src/), given types
+ * (given/) and tests (test/), each a source root of the exercises module.
  * LessonFilesTest holds every path of {@link #expected()} to exist, and every file of those roots
  * to belong to a lesson.
  */
@@ -25,19 +25,34 @@ public record LessonFiles(Path root, Lesson lesson) {
         return root.resolve(lesson.script());
     }
 
-    /** The learner's code, the stubs to start from: exercises/src/main/java/workshop/lesson08. */
+    /** The learner's code, the stubs to start from: lessons/08-cursor-pagination/src/workshop/lesson08. */
     public Path stubs() {
-        return root.resolve("exercises/src/main/java").resolve(packagePath());
+        return stubsRoot().resolve(packagePath());
     }
 
-    /** The types the exercise gives (records, the brief): exercises/src/given/java/workshop/lesson08. */
+    /** The source root of the learner's code, one of the exercises module's: lessons/08-cursor-pagination/src. */
+    public Path stubsRoot() {
+        return folder().resolve("src");
+    }
+
+    /** The types the exercise gives (records, the brief): lessons/08-cursor-pagination/given/workshop/lesson08. */
     public Path given() {
-        return root.resolve("exercises/src/given/java").resolve(packagePath());
+        return givenRoot().resolve(packagePath());
     }
 
-    /** The tests that grade the exercise: exercises/src/test/java/workshop/lesson08. */
+    /** The source root of the given types: lessons/08-cursor-pagination/given. */
+    public Path givenRoot() {
+        return folder().resolve("given");
+    }
+
+    /** The tests that grade the exercise: lessons/08-cursor-pagination/test/workshop/lesson08. */
     public Path tests() {
-        return root.resolve("exercises/src/test/java").resolve(packagePath());
+        return testsRoot().resolve(packagePath());
+    }
+
+    /** The test source root of the exercise: lessons/08-cursor-pagination/test. */
+    public Path testsRoot() {
+        return folder().resolve("test");
     }
 
     /** The reference solution of exactly the stubs: lessons/08-cursor-pagination/.meta/solution/workshop/lesson08. */

@@ -38,6 +38,7 @@ import workshop.kit.diagram.ItemCollections;
 import workshop.kit.diagram.ItemCollectionsText;
 import workshop.kit.diagram.TextDiagram;
 import workshop.kit.dynamo.Dynamo;
+import workshop.kit.lessons.LessonFiles;
 import workshop.kit.lessons.Lessons;
 import workshop.kit.terminal.Failures;
 import workshop.kit.terminal.Story;
@@ -207,9 +208,8 @@ public final class CatalogueTool implements Callable<Integer> {
     }
 
     private static List<Path> capstoneSources(Path root) {
-        String packagePath = Lessons.require(CAPSTONE).exercisePackage().orElseThrow().replace('.', '/');
-        return Stream.of("exercises/src/main/java", "exercises/src/given/java")
-                .flatMap(dir -> JavaSources.javaFiles(root.resolve(dir).resolve(packagePath))).toList();
+        LessonFiles capstone = Lessons.require(CAPSTONE).files(root);
+        return Stream.of(capstone.stubs(), capstone.given()).flatMap(JavaSources::javaFiles).toList();
     }
 
     private static Stream<Path> expand(Path path) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
+import workshop.kit.Workshop;
 
 /** The plain workflow, parsed as GitHub reads it: its triggers, its steps, and which lessons a push grades. */
 class GradeWorkflowTest {
@@ -71,13 +72,14 @@ class GradeWorkflowTest {
 
     @Test
     void aPushGradesTheLessonsWhoseExerciseItChanged() throws Exception {
-        assertEquals("01 06", lessonsFor("exercises/src/main/java/workshop/lesson01/ConversationMessages.java",
-                "exercises/src/main/java/workshop/lesson06/CustomerOrders.java", "README.md"));
-        assertEquals("06d", lessonsFor("exercises/src/main/java/workshop/lesson06d/OrderSystem.java"));
+        assertEquals("01 06", lessonsFor("lessons/01-naive-table/src/workshop/lesson01/ConversationMessages.java",
+                "lessons/06-dynamodb-keys/src/workshop/lesson06/OrderHistory.java", "README.md"));
+        assertEquals("06d", lessonsFor("lessons/06d-order-system/test/workshop/lesson06d/OrderQuestionsTest.java"));
+        assertEquals("", lessonsFor("lessons/06d-order-system/hints.md"));
         assertEquals("", lessonsFor("docs/notes.md"));
         assertEquals("all", lessonsFor("kit/src/main/java/workshop/kit/Workshop.java"));
         for (Lesson lesson : GradedPart.gradedLessons()) {
-            String file = "exercises/src/main/java/" + lesson.exercisePackage().orElseThrow().replace('.', '/') + "/Any.java";
+            String file = Workshop.root().relativize(lesson.files(Workshop.root()).stubs()).toString().replace('\\', '/') + "/Any.java";
             assertEquals(lesson.number(), lessonsFor(file), file);
         }
     }

@@ -55,8 +55,7 @@ class GradingStoresTest {
     void theLessonsUseBothStoresSoTheChecksAboveMatter() throws IOException {
         Set<Store> used = EnumSet.noneOf(Store.class);
         for (Lesson lesson : GradedPart.gradedLessons()) {
-            Path tests = Workshop.root().resolve("exercises/src/test/java")
-                    .resolve(lesson.exercisePackage().orElseThrow().replace('.', '/'));
+            Path tests = lesson.files(Workshop.root()).tests();
             try (Stream<Path> files = Files.walk(tests)) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     String source = Files.readString(file);

@@ -127,7 +127,7 @@ final class GradeUnderLoad {
             for (int round = 0; round < options.rounds(); round++) {
                 check(lesson, true);
             }
-            must(graded, Map.of(), "git", "checkout", "-q", "--", "exercises");
+            must(graded, Map.of(), "git", "checkout", "-q", "--", "lessons", "exercises");
         }
         System.out.println("load average at the end: " + RoomLoad.loadAverage() + "; grades withheld (rerun asked): " + withheld
                 + "; stub checks that ended without a grade: " + noGrade);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.LessonFiles;
+import workshop.kit.lessons.Lessons;
 import workshop.kit.tools.JavaSources;
 
 /**
@@ -45,11 +46,21 @@ final class SimulatedLearner {
         this.solved = solved;
     }
 
-    /** Copies the exercises (and the reference solutions of the solved lessons) under scratch/namespace. */
+    /**
+     * Copies the exercises (each lesson's stubs, given types and tests, and the bonus's) and the
+     * reference solutions of the solved lessons under scratch/namespace.
+     */
     static SimulatedLearner prepare(Path root, Path scratch, String namespace, List<Lesson> solved) {
         Path home = scratch.resolve(namespace);
         try {
             copyTree(root.resolve("exercises"), home.resolve("exercises"));
+            for (Lesson lesson : Lessons.ALL.stream().filter(l -> l.exercisePackage().isPresent()).toList()) {
+                LessonFiles from = new LessonFiles(root, lesson);
+                LessonFiles to = new LessonFiles(home, lesson);
+                copyTree(from.stubs(), to.stubs());
+                copyTree(from.given(), to.given());
+                copyTree(from.tests(), to.tests());
+            }
             Files.copy(root.resolve("jbang-catalog.json"), home.resolve("jbang-catalog.json"), StandardCopyOption.REPLACE_EXISTING);
             for (Lesson lesson : solved) {
                 solve(root, home, lesson);

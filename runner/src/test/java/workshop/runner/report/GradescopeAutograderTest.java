@@ -84,8 +84,8 @@ class GradescopeAutograderTest {
 
     @Test
     void theSolutionScoresFullMarksAndTheStubsZero() throws Exception {
-        JsonNode stub = grade(REPO.resolve("exercises/src/main/java/workshop/lesson" + LESSON),
-                "my-repo/exercises/src/main/java/workshop/lesson" + LESSON);
+        Path stubs = Lessons.require(LESSON).files(REPO).stubs();
+        JsonNode stub = grade(stubs, "my-repo/" + REPO.relativize(stubs).toString().replace('\\', '/'));
         assertEquals(0, stub.get("score").asInt(), stub.toString());
         assertEquals("failed", stub.at("/tests/0/status").asText());
 

@@ -13,7 +13,7 @@ import workshop.kit.catalogue.Catalogue;
  * report with ./jbang catalogue.
  *
  * Plan first: declare the patterns, then review them with no table built:
- *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson09 exercises/src/given/java/workshop/lesson09
+ *   ./jbang catalogue --plan lessons/09-access-pattern-catalogue/src/workshop/lesson09 lessons/09-access-pattern-catalogue/given/workshop/lesson09
  * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
  * ./jbang catalogue then draws your built schema beside the plan and marks where they differ.
  */

@@ -38,7 +38,7 @@ import workshop.kit.catalogue.Catalogue;
  * Table names, keys and columns are yours: the tests grade answers and measured cost only.
  *
  * Plan first: declare the patterns, then review them with no table built:
- *   ./jbang catalogue --plan exercises/src/main/java/workshop/lesson08d exercises/src/given/java/workshop/lesson08d
+ *   ./jbang catalogue --plan lessons/08d-terminal-event-log/src/workshop/lesson08d lessons/08d-terminal-event-log/given/workshop/lesson08d
  * Declare your tables in plannedTables() too (TableShape.table(...)) and the review draws their keys;
  * the check then fails a schema built otherwise. Every check draws your design in .workshop/diagrams/.
  */

@@ -182,7 +182,7 @@ class ProfilesTest {
     @Order(2)
     @DisplayName("node3 frozen: saves and finds go on; a find through node3 once it wakes still sees them")
     void oneReplicaFrozen(CqlSession plain) {
-        Cassandra cassandra = CassandraExtension.cluster();
+        Cassandra cassandra = CassandraExtension.takeHoldOfTheNodes();
         NodeSpec frozen = cassandra.localNode(FROZEN).orElseThrow(() -> new ClusterException(
                 "This test freezes " + FROZEN + ", and only the workshop's own cluster lets it: this one is not ours"
                         + " (CASSANDRA_CONTACT_POINTS or containers).", "unset CASSANDRA_CONTACT_POINTS; ./jbang up --nodes 3"));

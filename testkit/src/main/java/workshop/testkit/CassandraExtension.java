@@ -40,12 +40,21 @@ public final class CassandraExtension
         return admin;
     }
 
-    /** The shared cluster, found or started once per JVM: tests that pause or name its nodes ask for it. */
+    /** The shared cluster, found or started once per JVM: tests that read a node's own figures ask for it. */
     public static synchronized Cassandra cluster() {
         if (cluster == null) {
             cluster = Cassandra.findOrStart();
         }
         return cluster;
+    }
+
+    /**
+     * The shared cluster, for a test that pauses its nodes or changes their settings. The grading
+     * step looks for this call: such a lesson's checks run alone, with no other lesson's beside
+     * them, and on three nodes.
+     */
+    public static Cassandra takeHoldOfTheNodes() {
+        return cluster();
     }
 
     /** Whether the admin session already serves a test class (see {@link #sessionFor}). */

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import workshop.kit.Poll;
@@ -96,6 +97,29 @@ public final class Cassandra {
         }
     }
 
+    /**
+     * A build's cluster made the given size: the cluster this build's tests started (or none yet)
+     * is stopped and started again with that many nodes, marked as the build's, so its end stops it.
+     * Left as it is: a cluster that ran before the build (someone's own, with their data), a remote
+     * one, containers on our port, and any cluster when WORKSHOP_NODES asked for a size. Returns
+     * what was done, in one line, or empty when nothing was.
+     */
+    public static Optional<String> resizeForBuild(int nodes) {
+        ClusterLayout layout = ClusterLayout.standard();
+        LocalCluster local = new LocalCluster(layout);
+        int ours = local.expectedNodes();
+        boolean buildsOwn = ours == 0 ? !Ports.listening(layout.node(1).nativePort()) : Files.exists(startedByTestsMarker());
+        if (ours == nodes || !buildsOwn || LocalCluster.askedNodes().isPresent() || CassandraSettings.fromEnvironment().remote()) {
+            return Optional.empty();
+        }
+        long started = System.nanoTime();
+        int stopped = ours == 0 ? 0 : local.stop();
+        local.start(OptionalInt.of(nodes), Optional.empty(), line -> { });
+        markIfABuildStartedIt();
+        String stops = stopped == 0 ? "" : String.format("%d node(s) stopped, ", stopped);
+        return Optional.of(String.format("The build's cluster: %s%d started in %.1f s.", stops, nodes, (System.nanoTime() - started) / 1e9));
+    }
+
     public static Cassandra findOrStart(CassandraSettings settings) {
         ClusterLayout layout = ClusterLayout.standard();
         if (settings.remote()) {
@@ -117,12 +141,22 @@ public final class Cassandra {
         }
         if (ours == 0) {
             long started = System.nanoTime();
-            local.start(LocalCluster.askedNodes(), Optional.empty(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
+            local.start(sizeToStart(), Optional.empty(), line -> System.err.println(line + " (it stays up until ./jbang down)..."))
                     .ifPresent(plan -> System.err.printf("Cluster up in %.1f s.%n", (System.nanoTime() - started) / 1e9));
             ours = local.expectedNodes();
             markIfABuildStartedIt();
         }
         return new Cassandra(List.of(address(first)), settings, ours, layout);
+    }
+
+    /**
+     * The size asked for by WORKSHOP_NODES; else, for a build's tests, the root pom's one node (every
+     * lesson that needs more is graded on three at the build's end); else none, which is three.
+     */
+    private static OptionalInt sizeToStart() {
+        String build = System.getProperty("workshop.tests.nodes");
+        OptionalInt asked = LocalCluster.askedNodes();
+        return asked.isPresent() || build == null ? asked : OptionalInt.of(ClusterLayout.validNodes(build, "workshop.tests.nodes"));
     }
 
     /** The running local cluster, reached with the given settings' login; nothing is started. */

@@ -29,6 +29,16 @@ final class LearnerCopies {
      * applied, the given code and the tests. Empty when it is ready, else why it could not be made.
      */
     Optional<String> layOut(Lesson lesson, Path copy, List<Path> diffs) {
+        return diffs.isEmpty() ? Optional.of("has no X.java.diff: nothing differs from the reference solution")
+                : applied(lesson, copy, diffs);
+    }
+
+    /** The reference solution as a learner's copy: the check that stands in for the solutions module's tests. */
+    void layOutSolution(Lesson lesson, Path copy) {
+        applied(lesson, copy, List.of());
+    }
+
+    private Optional<String> applied(Lesson lesson, Path copy, List<Path> diffs) {
         ExerciseFiles files = new ExerciseFiles(copy, lesson);
         ExerciseFiles original = new ExerciseFiles(root, lesson);
         copyTree(original.solutionDir(), files.learnerDir()); // right but for the files replaced below
@@ -45,7 +55,7 @@ final class LearnerCopies {
                 throw new UncheckedIOException(e);
             }
         }
-        return diffs.isEmpty() ? Optional.of("has no X.java.diff: nothing differs from the reference solution") : Optional.empty();
+        return Optional.empty();
     }
 
     private static void copyTree(Path from, Path to) {

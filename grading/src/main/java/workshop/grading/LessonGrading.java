@@ -91,7 +91,8 @@ final class LessonGrading {
         right.forEach(answer -> rightLaidOut.put(answer, layOut(copyOf("right-answers", answer.name()), answer.diffs(),
                 Until.EVERY_TEST)));
         if (solutionByCheck()) {
-            layOut(solutionDir(), List.of(), Until.EVERY_TEST);
+            place.copies().layOutSolution(lesson, solutionDir());
+            checks.put(solutionDir().resolve("check"), new Check(new ExerciseFiles(solutionDir(), lesson), Until.EVERY_TEST));
         }
         if (!wrongAnswersOnly) {
             checks.put(stubDir(), new Check(new ExerciseFiles(place.root(), lesson), Until.EVERY_TEST));

@@ -37,6 +37,7 @@ class MessageLinksTest {
         SENT.clear();
         for (int i = 0; i < 200; i++) {
             Message message = new Message("chat-" + (i % 4), ids.next(), "message " + i);
+            ids.next(); // a gap after every id: id + 1 names no message of any chat, however fast they are sent
             fresh.add(message);
             SENT.add(message);
         }

@@ -15,6 +15,7 @@ import workshop.kit.lessons.Lesson;
 import workshop.kit.lessons.TestReports.Counts;
 import workshop.runner.ExerciseFiles;
 import workshop.runner.LessonCheck;
+import workshop.runner.LessonJvm;
 import workshop.runner.Until;
 
 /**
@@ -163,14 +164,23 @@ final class LessonGrading {
         return unapplied;
     }
 
-    /** Runs the checks one after another; ahead: each one's test JVM starts while the one before runs. */
+    /**
+     * Runs the checks one after another, in one test JVM while each ends cleanly (see {@link LessonJvm});
+     * ahead: each one's lesson compiles, and the first one's JVM starts, while the one before runs.
+     */
     private void runInTurn(boolean ahead) {
+        try (LessonJvm jvm = new LessonJvm()) {
+            runInTurn(ahead, jvm);
+        }
+    }
+
+    private void runInTurn(boolean ahead, LessonJvm jvm) {
         List<Map.Entry<Path, Check>> planned = List.copyOf(checks.entrySet());
         LessonCheck.Ahead next = null;
         for (int i = 0; i < planned.size(); i++) {
             Path dir = planned.get(i).getKey();
-            LessonCheck.Ahead now = next != null ? next : planned.get(i).getValue().ahead(dir);
-            next = ahead && i + 1 < planned.size() ? planned.get(i + 1).getValue().ahead(planned.get(i + 1).getKey()) : null;
+            LessonCheck.Ahead now = next != null ? next : planned.get(i).getValue().ahead(dir, jvm);
+            next = ahead && i + 1 < planned.size() ? planned.get(i + 1).getValue().ahead(planned.get(i + 1).getKey(), jvm) : null;
             long asked = System.nanoTime();
             long[] started = {asked};
             LessonCheck.Result result = ahead ? place.turns().beside(() -> {
@@ -321,8 +331,8 @@ final class LessonGrading {
 
     /** One check to run: the learner's copy, and how far its tests run. */
     private record Check(ExerciseFiles files, Until until) {
-        LessonCheck.Ahead ahead(Path workDir) {
-            return LessonCheck.ahead(files, workDir, until);
+        LessonCheck.Ahead ahead(Path workDir, LessonJvm jvm) {
+            return LessonCheck.ahead(files, workDir, until, jvm);
         }
 
         LessonCheck.Result run(Path workDir) {

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -110,7 +111,7 @@ public final class LessonCheck {
 
     /** A test JVM for this lesson, started now so it warms up while something else happens (compiling, waiting). */
     static TestJvmHandle prepare(ExerciseFiles files, Path workDir) {
-        return TestJvmHandle.start(log(files, workDir), usesCassandra(files));
+        return TestJvmHandle.start(log(files, workDir), usesCassandra(files), false);
     }
 
     /** Where a check's test JVM writes the learner's output (the timeline.log beside it). */
@@ -128,36 +129,45 @@ public final class LessonCheck {
     }
 
     /**
-     * A check whose test JVM starts now and whose lesson compiles now, on a thread of its own, so both
-     * are done while the caller is busy with something else (grading runs the check before it
-     * meanwhile); {@link Ahead#run} grades, as {@link #run} does, with the classes compiled ahead.
+     * A check whose lesson compiles now, on a thread of its own, in the test JVM the lesson's checks
+     * take in turn (started now for its first check): both are done while the caller is busy with
+     * something else (grading runs the check before it meanwhile); {@link Ahead#run} grades, as
+     * {@link #run} does, with the classes compiled ahead.
      */
-    public static Ahead ahead(ExerciseFiles files, Path workDir, Until until) {
+    public static Ahead ahead(ExerciseFiles files, Path workDir, Until until, LessonJvm jvm) {
+        jvm.startAhead(files, workDir);
+        return new Ahead(files, workDir, until, compileAhead(files, workDir), () -> jvm.take(files, workDir), jvm::keep);
+    }
+
+    private static FutureTask<List<String>> compileAhead(ExerciseFiles files, Path workDir) {
         FutureTask<List<String>> compiled = new FutureTask<>(() -> JavaSources.compile(files.sourcesToCompile(), classes(files, workDir)));
         Thread compiling = new Thread(compiled, "compile-ahead-" + files.lesson().id());
         compiling.setDaemon(true);
         compiling.start();
-        return new Ahead(files, workDir, prepare(files, workDir), until, compiled);
+        return compiled;
     }
 
-    /** A check with its test JVM started and its lesson compiling (see {@link #ahead}); it is run once. */
+    /** A check with its lesson compiling and its test JVM started or to be taken (see {@link #ahead}); it is run once. */
     public static final class Ahead {
         private final ExerciseFiles files;
         private final Path workDir;
-        private final TestJvmHandle process;
         private final Until until;
         private final FutureTask<List<String>> compiled;
+        private final Supplier<TestJvmHandle> jvm;
+        private final Consumer<TestJvmHandle> ended;
 
-        private Ahead(ExerciseFiles files, Path workDir, TestJvmHandle process, Until until, FutureTask<List<String>> compiled) {
+        private Ahead(ExerciseFiles files, Path workDir, Until until, FutureTask<List<String>> compiled, Supplier<TestJvmHandle> jvm,
+                      Consumer<TestJvmHandle> ended) {
             this.files = files;
             this.workDir = workDir;
-            this.process = process;
             this.until = until;
             this.compiled = compiled;
+            this.jvm = jvm;
+            this.ended = ended;
         }
 
         public Result run() {
-            return LessonCheck.run(files, workDir, process, until, this::compileErrors);
+            return LessonCheck.run(files, workDir, jvm.get(), until, this::compileErrors, jvm, ended);
         }
 
         /** What compiling ahead gave: the errors, none when it compiled. */
@@ -183,33 +193,38 @@ public final class LessonCheck {
      * itself, with a compiler that is warm too.
      */
     static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until) {
-        return run(files, workDir, given, until, () -> JavaSources.compile(files.sourcesToCompile(), classes(files, workDir)));
+        return run(files, workDir, given, until, () -> JavaSources.compile(files.sourcesToCompile(), classes(files, workDir)),
+                () -> prepare(files, workDir), TestJvmHandle::kill);
     }
 
-    /** As {@link #run(ExerciseFiles, Path, TestJvmHandle, Until)}; a fresh JVM's lesson is compiled by compile (maybe ahead). */
-    private static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until, Supplier<List<String>> compile) {
+    /**
+     * As {@link #run(ExerciseFiles, Path, TestJvmHandle, Until)}; a fresh JVM's lesson is compiled by compile (maybe ahead),
+     * a JVM the check needs next comes from fresh, and one that ended its part cleanly is handed to ended.
+     */
+    private static Result run(ExerciseFiles files, Path workDir, TestJvmHandle given, Until until, Supplier<List<String>> compile,
+                              Supplier<TestJvmHandle> fresh, Consumer<TestJvmHandle> ended) {
         long started = System.nanoTime();
         Path classes = classes(files, workDir);
         TestJvmHandle first = given;
         if (first.adopted() && !first.awaitReady(STARTUP_LIMIT)) {
             first.kill(); // it left (idle) or another check took it: as without one
-            first = prepare(files, workDir);
+            first = fresh.get();
         }
         List<Path> compileThere = first.adopted() ? files.sourcesToCompile() : List.of();
         if (!first.adopted()) {
             List<String> errors = compile.get();
             if (!errors.isEmpty()) {
-                first.kill();
+                ended.accept(first); // it ran nothing
                 return new Result(List.of(), List.of(), errors, List.of(), Duration.ofNanos(System.nanoTime() - started));
             }
         }
-        Outcomes outcomes = grade(first, () -> prepare(files, workDir), classes, compileThere, Limits.CHECK, until);
+        Outcomes outcomes = grade(first, fresh, classes, compileThere, Limits.CHECK, until, ended);
         if (!outcomes.compileErrors.isEmpty()) {
             return new Result(List.of(), List.of(), outcomes.compileErrors, List.of(), Duration.ofNanos(System.nanoTime() - started));
         }
         if (outcomes.failures.stream().anyMatch(f -> f.kind() == Kind.SCHEMA_CHANGED)) {
             // the keyspace is rebuilt now
-            outcomes = grade(prepare(files, workDir), () -> prepare(files, workDir), classes, List.of(), Limits.CHECK, until);
+            outcomes = grade(fresh.get(), fresh, classes, List.of(), Limits.CHECK, until, ended);
         }
         return new Result(List.copyOf(outcomes.passed), rank(outcomes.failures), List.of(), outcomes.left,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes.diagrams), List.copyOf(outcomes.measured));
@@ -226,6 +241,12 @@ public final class LessonCheck {
      */
     static Outcomes grade(TestJvmHandle first, Supplier<TestJvmHandle> fresh, Path classes, List<Path> sources, Limits limits,
                           Until until) {
+        return grade(first, fresh, classes, sources, limits, until, TestJvmHandle::kill);
+    }
+
+    /** As above; the last JVM goes to ended when it ended its run cleanly (a reusable one serves the next check), else is killed. */
+    private static Outcomes grade(TestJvmHandle first, Supplier<TestJvmHandle> fresh, Path classes, List<Path> sources, Limits limits,
+                                  Until until, Consumer<TestJvmHandle> ended) {
         Outcomes outcomes = new Outcomes(limits, until);
         TestJvmHandle child = first;
         List<Path> compile = sources;
@@ -233,7 +254,11 @@ public final class LessonCheck {
             child = fresh.get();
             compile = List.of();
         }
-        child.kill();
+        if (outcomes.endedCleanly && child.alive()) {
+            ended.accept(child);
+        } else {
+            child.kill();
+        }
         return outcomes;
     }
 
@@ -257,6 +282,8 @@ public final class LessonCheck {
         final List<CheckMessage.Measured> measured = new ArrayList<>();
         /** Tests and classes that ended (or were stopped), so a fresh JVM skips them. */
         final List<String> done = new ArrayList<>();
+        /** Whether the last JVM followed said its run ended (not killed, not gone). */
+        boolean endedCleanly;
 
         Outcomes(Limits limits, Until until) {
             this.limits = limits;
@@ -265,6 +292,7 @@ public final class LessonCheck {
 
         /** Reads one test JVM to its end; true when it had to be stopped and the rest needs a fresh one. */
         boolean follow(TestJvmHandle child, Path classes, List<Path> sources) {
+            endedCleanly = false;
             child.run(classes, sources, until, done);
             Deque<CheckMessage.Started> open = new ArrayDeque<>();
             boolean warm = child.ready();
@@ -303,6 +331,7 @@ public final class LessonCheck {
                 } else if (message instanceof CheckMessage.CompileErrors errors) {
                     compileErrors.addAll(errors.errors());
                 } else if (message instanceof CheckMessage.End) {
+                    endedCleanly = true;
                     return false;
                 } else if (message instanceof CheckMessage.Gone) {
                     return blame(open, "ended the test JVM (System.exit, or it ran out of memory)");

@@ -27,7 +27,6 @@ import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -44,7 +43,10 @@ import workshop.testkit.MeasuredCosts;
  * The test JVM's main, run in a process of its own: it warms up, takes one {@link CheckMessage.Run},
  * runs the lesson's tests and reports each in a {@link CheckMessage}.
  * <p>One test JVM per check, so the learner's code ends with it: the runner
- * kills it when a test passes the time limit, and nothing it started outlives the check. It
+ * kills it when a test passes the time limit, and nothing it started outlives the check. Grading,
+ * whose checks run the project's own answers, one lesson's after another, starts it with
+ * --reusable: after a run that left no thread of its own running, it says READY again and takes
+ * the next lesson's copy, with its sessions open and its code compiled. It
  * warms up (loads the test engine, connects to the cluster) before it is told what to run, which
  * the runner uses to overlap that with compiling, and watch to have the next one ready.
  * Talks to the runner in {@link CheckMessage}s on stdout (see {@link TestJvmHandle}); the learner's
@@ -64,7 +66,8 @@ public final class TestJvm {
      * Options: --cassandra when the lesson's tests use the cluster; --serve SOCKET to wait, after the
      * warm-up, for one runner to connect there (a warm JVM left for the next check; see
      * {@link WarmJvmServer}) instead of talking on stdin and stdout; --warm-compile SOURCES to run the
-     * compiler once during the warm-up, so that compiling the lesson later is quick.
+     * compiler once during the warm-up, so that compiling the lesson later is quick; --reusable to
+     * take run after run on stdin, each in a class loader of its own.
      */
     public static void main(String... args) throws IOException {
         List<String> options = Arrays.asList(args);
@@ -86,31 +89,45 @@ public final class TestJvm {
             }
             protocol.println(new CheckMessage.Ready().encode());
             BufferedReader in = new BufferedReader(new InputStreamReader(commands, StandardCharsets.UTF_8));
-            String command = in.readLine();
-            if (command != null) {
+            boolean reusable = options.contains("--reusable");
+            for (String command = in.readLine(); command != null; command = reusable ? in.readLine() : null) {
                 CheckMessage.Run run = CheckMessage.Run.decode(command);
+                SkipOnceDecided.nextRun();
                 Path log = run.log();
                 Files.createDirectories(log.getParent());
+                PrintStream previous = learner;
                 learner = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8);
                 learner.write(warmUp.toByteArray());
+                warmUp.reset();
                 System.setOut(learner);
                 System.setErr(learner);
+                previous.close(); // the warm-up's buffer, or the last check's log
                 if (server.isPresent()) {
                     WarmJvmServer.endWhenClosed(in); // the runner was stopped (Ctrl-C): so is its check
                 }
                 List<String> errors = run.sources().isEmpty() ? List.of() : JavaSources.compile(run.sources(), run.classes());
+                boolean nothingLeft = true;
                 if (errors.isEmpty()) {
-                    run(launcher, run.classes(), run.until(), Set.copyOf(run.skip()), protocol);
+                    nothingLeft = run(launcher, run.classes(), run.until(), Set.copyOf(run.skip()), protocol, reusable);
                 } else {
                     protocol.println(new CheckMessage.CompileErrors(errors).encode());
+                }
+                if (!SkipOnceDecided.isDecided()) {
+                    protocol.println(new CheckMessage.End().encode()); // else said when the verdict was known
+                }
+                if (reusable && nothingLeft) {
+                    learner.flush();
+                    protocol.println(new CheckMessage.Ready().encode());
+                } else {
+                    break; // one check per JVM, or a thread of this one's code runs on: not beside the next check
                 }
             }
         } catch (Throwable failed) {
             failed.printStackTrace(learner);
             protocol.println(new CheckMessage.Failed("-", "the check", FailureText.kind(failed),
                     FailureText.describe(failed), 0).encode());
+            protocol.println(new CheckMessage.End().encode());
         }
-        protocol.println(new CheckMessage.End().encode());
         protocol.flush();
         learner.flush();
         Runtime.getRuntime().halt(0); // whatever the learner's code left running ends here
@@ -139,21 +156,29 @@ public final class TestJvm {
         return at >= 0 && at + 1 < options.size() ? Optional.of(options.get(at + 1)) : Optional.empty();
     }
 
-    private static void run(Launcher launcher, Path classes, Until until, Set<String> skip, PrintStream protocol) throws IOException {
+    /** Runs the lesson's tests; false when a thread they started still runs (it is reported). */
+    private static boolean run(Launcher launcher, Path classes, Until until, Set<String> skip, PrintStream protocol,
+                               boolean reusable) throws IOException {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, TestJvm.class.getClassLoader())) {
             Thread.currentThread().setContextClassLoader(loader);
-            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+            LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(testClasses(classes, loader).stream().map(DiscoverySelectors::selectClass).toList())
                     .filters((PostDiscoveryFilter) descriptor -> skip.stream().anyMatch(descriptor.getUniqueId().toString()::startsWith)
-                            ? FilterResult.excluded("ran in an earlier process") : FilterResult.included("to run"))
-                    .build();
-            launcher.execute(request, new Reporter(protocol, until, new FirstFailureKnown()));
+                            ? FilterResult.excluded("ran in an earlier process") : FilterResult.included("to run"));
+            if (reusable) {
+                request.configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                        .configurationParameter("junit.jupiter.extensions.autodetection.include", SkipOnceDecided.class.getName());
+            }
+            launcher.execute(request.build(), new Reporter(protocol, until, new FirstFailureKnown(), reusable));
+        } finally {
+            Thread.currentThread().setContextClassLoader(TestJvm.class.getClassLoader());
         }
         List<String> left = threadsLeftBehind(before);
-        if (!left.isEmpty()) {
+        if (!left.isEmpty() && !SkipOnceDecided.isDecided()) {
             protocol.println(new CheckMessage.Left(String.join(", ", left)).encode());
         }
+        return left.isEmpty();
     }
 
     private static List<Class<?>> testClasses(Path classes, ClassLoader loader) {
@@ -185,11 +210,13 @@ public final class TestJvm {
     /**
      * Says when each test and class starts (so the runner can time it, and blame it when it has to
      * be stopped), how it ended, each with the task its tags give it (see {@link TestTags}), and what it drew.
-     * Run {@link Until#FIRST_FAILURE_KNOWN}, it ends the JVM once the failure the runner will show
+     * Run {@link Until#FIRST_FAILURE_KNOWN}, it ends the check once the failure the runner will show
      * first is known, unless a class's results so far may not count (see
      * {@link CassandraExtension#classesRanOnTheirOwnTables}): then the check runs on, and runs again.
+     * Ending the check ends the JVM; a reusable one skips the rest ({@link SkipOnceDecided}), unheard.
      */
-    private record Reporter(PrintStream protocol, Until until, FirstFailureKnown firstFailure) implements TestExecutionListener {
+    private record Reporter(PrintStream protocol, Until until, FirstFailureKnown firstFailure, boolean reusable)
+            implements TestExecutionListener {
 
         @Override
         public void testPlanExecutionStarted(TestPlan plan) {
@@ -199,11 +226,17 @@ public final class TestJvm {
 
         @Override
         public void executionStarted(TestIdentifier test) {
+            if (SkipOnceDecided.isDecided()) {
+                return;
+            }
             protocol.println(new CheckMessage.Started(test.getUniqueId(), test.getDisplayName(), TestTags.of(test).task()).encode());
         }
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            if (SkipOnceDecided.isDecided()) {
+                return;
+            }
             DesignDiagrams.take().forEach(drawing -> protocol.println(new CheckMessage.Diagram(drawing).encode()));
             MeasuredCosts.take().forEach(figure -> protocol.println(new CheckMessage.Measured(figure.call(), figure.partitions(),
                     figure.rowsRead(), figure.bound()).encode()));
@@ -221,12 +254,18 @@ public final class TestJvm {
                     && CassandraExtension.classesRanOnTheirOwnTables()) {
                 protocol.println(new CheckMessage.End().encode());
                 protocol.flush();
-                Runtime.getRuntime().halt(0); // nothing still to run can change what is judged
+                if (!reusable) {
+                    Runtime.getRuntime().halt(0); // nothing still to run can change what is judged
+                }
+                SkipOnceDecided.decided();
             }
         }
 
         @Override
         public void executionSkipped(TestIdentifier test, String reason) {
+            if (SkipOnceDecided.isDecided()) {
+                return;
+            }
             firstFailure.ended(test.getUniqueId());
             if (test.isTest()) {
                 protocol.println(new CheckMessage.Failed(test.getUniqueId(), test.getDisplayName(), Kind.ANSWER, "skipped: " + reason,

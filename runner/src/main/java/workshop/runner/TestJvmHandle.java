@@ -31,13 +31,15 @@ final class TestJvmHandle {
     private final ProcessHandle process;
     private final OutputStream commands;
     private final BlockingQueue<CheckMessage> messages = new LinkedBlockingQueue<>();
-    /** Where the learner's output goes, and beside it the timeline. */
-    private final Path log;
-    private final Path timeline;
+    /** Where the learner's output goes, and beside it the timeline: the check's (see {@link #nextCheck}). */
+    private Path log;
+    private Path timeline;
     private final long started = System.nanoTime();
     /** True for a warm JVM left by an earlier check: it compiles the lesson itself, with a compiler already warm. */
     private final boolean adopted;
-    private volatile boolean ready;
+    /** How often it said READY (after its warm-up, and a reusable one after each run) and how many runs it was sent. */
+    private volatile int readies;
+    private volatile int runs;
     /** When each test started and ended, for anyone asking where a check's time went; opened by run. */
     private Writer times;
 
@@ -52,7 +54,12 @@ final class TestJvmHandle {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     note(line);
                     CheckMessage.decode(line).ifPresent(message -> {
-                        ready |= message instanceof CheckMessage.Ready;
+                        if (message instanceof CheckMessage.Ready) {
+                            readies++; // this thread alone writes it
+                        }
+                        if (message instanceof CheckMessage.End) {
+                            endTimeline(); // what a reusable JVM says next belongs to no check yet
+                        }
                         messages.add(message);
                     });
                 }
@@ -65,11 +72,18 @@ final class TestJvmHandle {
         reader.start();
     }
 
-    /** Starts a check JVM on this JVM's class path; it warms up while the caller compiles. */
-    static TestJvmHandle start(Path log, boolean cassandra) {
+    /**
+     * Starts a check JVM on this JVM's class path; it warms up while the caller compiles. A reusable one
+     * (grading's, see {@link LessonJvm}) serves check after check, with the same options as a
+     * learner's: the learner's code runs as fast (its requests as close together) as in their check.
+     */
+    static TestJvmHandle start(Path log, boolean cassandra, boolean reusable) {
         List<String> command = command(List.of());
         if (cassandra) {
             command.add("--cassandra");
+        }
+        if (reusable) {
+            command.add("--reusable");
         }
         return start(command, log);
     }
@@ -111,15 +125,21 @@ final class TestJvmHandle {
         return adopted;
     }
 
-    /** Whether it has said READY: warmed up, waiting for its run. */
+    /** Whether it has said READY since its last run: warmed up (or done with that run), waiting for the next. */
     boolean ready() {
-        return ready;
+        return readies > runs;
+    }
+
+    /** A reusable JVM's next check writes its output (and timeline) here. */
+    synchronized void nextCheck(Path checkLog) {
+        this.log = checkLog;
+        this.timeline = checkLog.resolveSibling("timeline.log");
     }
 
     /** Waits until it says READY; false when it ended first or the limit passed. */
     boolean awaitReady(Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
-        while (!ready) {
+        while (!ready()) {
             Optional<CheckMessage> message = next(Duration.ofNanos(deadline - System.nanoTime()));
             if (message.isEmpty() || message.get() instanceof CheckMessage.Gone) {
                 return false;
@@ -135,14 +155,27 @@ final class TestJvmHandle {
     void run(Path classes, List<Path> sources, Until until, List<String> skip) {
         try {
             synchronized (this) {
+                endTimeline();
                 Files.createDirectories(timeline.getParent()); // a warm JVM may grade a lesson never checked here
                 times = Files.newBufferedWriter(timeline);
             }
+            runs++; // a reusable JVM says READY again once this run has ended
             note(adopted ? "RUN in the warm JVM (pid " + process.pid() + ") left by the last check" : "RUN");
             commands.write((new CheckMessage.Run(log, classes, sources, until, skip).encode() + "\n").getBytes(StandardCharsets.UTF_8));
             commands.flush();
         } catch (IOException e) {
             messages.add(new CheckMessage.Gone());
+        }
+    }
+
+    private synchronized void endTimeline() {
+        if (times != null) {
+            try {
+                times.close();
+            } catch (IOException e) {
+                // a timeline cut short: only the profile reads it
+            }
+            times = null;
         }
     }
 
@@ -172,6 +205,10 @@ final class TestJvmHandle {
 
     boolean alive() {
         return process.isAlive();
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     /** Ends it and everything the learner's code started in it. */

@@ -31,7 +31,11 @@ class LessonCheckAheadTest {
         Path broken = files.learnerSources().get(0);
         Files.writeString(broken, "\nnot java", StandardOpenOption.APPEND);
 
-        LessonCheck.Result result = LessonCheck.ahead(files, copy.resolve("check"), Until.EVERY_TEST).run();
+        LessonCheck.Result result;
+        try (LessonJvm jvm = new LessonJvm()) {
+            result = LessonCheck.ahead(files, copy.resolve("check"), Until.EVERY_TEST, jvm).run();
+            assertTrue(jvm.idle().isPresent(), "the JVM started ahead ran nothing: it waits for the lesson's next check");
+        }
 
         assertFalse(result.compiled(), "a source that does not compile must be reported");
         assertTrue(result.compileErrors().stream().anyMatch(e -> e.startsWith(broken.getFileName() + ":")),

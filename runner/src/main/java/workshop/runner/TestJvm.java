@@ -160,6 +160,8 @@ public final class TestJvm {
     private static boolean run(Launcher launcher, Path classes, Until until, Set<String> skip, PrintStream protocol,
                                boolean reusable) throws IOException {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+        DesignDiagrams.take(); // what the run before this one drew or measured after its verdict is not this run's
+        MeasuredCosts.take();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, TestJvm.class.getClassLoader())) {
             Thread.currentThread().setContextClassLoader(loader);
             LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()

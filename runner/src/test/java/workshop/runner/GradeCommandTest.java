@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,9 +17,12 @@ import workshop.runner.Grade.Status;
 /** The grade command with a stand-in for the check: what it retries, and what its reports say. */
 class GradeCommandTest {
 
+    /** When every grade here was checked; the certificate dates each passed lesson by it. */
+    private static final String CHECKED = "2026-12-06T08:00:00Z";
+
     private static Grade grade(Lesson lesson, Status status, List<FailureGrade> failures) {
         return new Grade(lesson.number(), lesson.id(), status, status == Status.PASSED ? 3 : 0, failures.size(), 1.5,
-                "2026-12-06T08:00:00Z", List.of(), failures, List.of(), List.of(), null);
+                CHECKED, List.of(), failures, List.of(), List.of(), null);
     }
 
     @Test
@@ -78,11 +79,11 @@ class GradeCommandTest {
         });
         assertEquals(0, fixed.run(List.of(failing.number()), Optional.of(out), Optional.of("Ana")));
         String certificate = Files.readString(out.resolve("certificate.html"));
-        String today = LocalDate.now(ZoneOffset.UTC).toString(); // the grades above were checked now
+        String day = CHECKED.substring(0, "yyyy-mm-dd".length());
         assertTrue(certificate.contains("<h1>Certificate of completion</h1>"), certificate);
         for (Lesson lesson : graded) {
             assertTrue(certificate.contains("<td>" + lesson.number() + "</td><td>" + lesson.title()
-                    + "</td><td>passed " + today + "</td>"), lesson.number() + " missing: " + certificate);
+                    + "</td><td>passed " + day + "</td>"), lesson.number() + " missing: " + certificate);
         }
     }
 

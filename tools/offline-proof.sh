@@ -15,6 +15,16 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/offline-proof.XXXXXX")
 start=$(date +%s)
+# However this script ends (a failure, or the run that started it stopped), what it started ends too:
+# the lessons' run in its namespace, and the node, emulator and JVMs whose command lines name the clone.
+inner=""
+stop_what_it_started() {
+  [ -z "$inner" ] || kill "$inner" 2>/dev/null || true
+  pkill -f -- "$scratch/" 2>/dev/null || true
+}
+trap stop_what_it_started EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 git clone -q "$repo" "$scratch/workshop"
 export HOME="$scratch/home"
@@ -86,7 +96,10 @@ unshare -rn bash -c '
   fi
   ./jbang down >/dev/null 2>&1
   [ ${#failed[@]} -eq 0 ] || { echo "Offline, these did not run: ${failed[*]}" >&2; exit 1; }
-' bash "$every_solution" "${scripts[@]}"
+' bash "$every_solution" "${scripts[@]}" &
+inner=$!
+wait "$inner"   # in the background, so a signal to this script is acted on at once, not after the run
+inner=""
 end=$(date +%s)
 echo "The offline kit is complete: prefetch took $((fetched - start)) s, the offline run $((end - fetched)) s."
 rm -rf "$scratch"

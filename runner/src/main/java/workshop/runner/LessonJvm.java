@@ -19,15 +19,12 @@ public final class LessonJvm implements AutoCloseable {
 
     /** The JVM between two checks, or started ahead for the first; empty while a check runs in it. */
     private TestJvmHandle idle;
-    /** Whether idle has served a check: then it first says READY again, else it is still warming up. */
-    private boolean idleServed;
     private boolean started;
 
     /** Starts the lesson's first JVM now, unless one exists already (serving the check before this one, or idle). */
     synchronized void startAhead(ExerciseFiles files, Path workDir) {
         if (!started) {
             idle = fresh(files, workDir);
-            idleServed = false;
         }
     }
 
@@ -35,7 +32,8 @@ public final class LessonJvm implements AutoCloseable {
     synchronized TestJvmHandle take(ExerciseFiles files, Path workDir) {
         TestJvmHandle jvm = idle;
         idle = null;
-        if (jvm != null && idleServed && !jvm.awaitReady(BETWEEN_CHECKS)) {
+        // One that served a check says READY again first; one still warming up is sent its run at once.
+        if (jvm != null && jvm.servedARun() && !jvm.awaitReady(BETWEEN_CHECKS)) {
             jvm.kill();
             jvm = null;
         }
@@ -55,7 +53,6 @@ public final class LessonJvm implements AutoCloseable {
     synchronized void keep(TestJvmHandle jvm) {
         close();
         idle = jvm;
-        idleServed = true;
     }
 
     /** The JVM waiting for the lesson's next check, if one is. */

@@ -74,8 +74,8 @@ final class TestJvmHandle {
 
     /**
      * Starts a check JVM on this JVM's class path; it warms up while the caller compiles. A reusable one
-     * (grading's, see {@link LessonJvm}) serves check after check, with the same options as a
-     * learner's: the learner's code runs as fast (its requests as close together) as in their check.
+     * (grading's, see {@link LessonJvm}) serves check after check, with the same JVM options as a
+     * learner's check.
      */
     static TestJvmHandle start(Path log, boolean cassandra, boolean reusable) {
         List<String> command = command(List.of());
@@ -128,6 +128,11 @@ final class TestJvmHandle {
     /** Whether it has said READY since its last run: warmed up (or done with that run), waiting for the next. */
     boolean ready() {
         return readies > runs;
+    }
+
+    /** Whether it was sent a run: a reusable one says READY again when that run has ended. */
+    boolean servedARun() {
+        return runs > 0;
     }
 
     /** A reusable JVM's next check writes its output (and timeline) here. */

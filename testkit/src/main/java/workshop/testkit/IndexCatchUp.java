@@ -8,8 +8,9 @@ import workshop.kit.dynamo.MeteredClient;
 
 /**
  * A question answered from a global secondary index, which AWS updates a moment after the table:
- * asked again until it gives the expected answer (at most 10 s), the last asking measured. On an
- * emulator the first answer is already up to date.
+ * on AWS, asked again until it gives the expected answer (at most 10 s), the last asking measured.
+ * An emulator updates the index with the write, so its first answer is the one graded: waiting
+ * there would only keep a wrong answer's learner waiting.
  */
 public final class IndexCatchUp {
 
@@ -19,6 +20,9 @@ public final class IndexCatchUp {
 
     public static <T> Metered<T> measured(MeteredClient meter, Supplier<T> question, T expected) {
         Metered<T> last = meter.measure(question);
+        if (!meter.realAws()) {
+            return last;
+        }
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!last.value().equals(expected) && System.nanoTime() < deadline && Poll.sleep(Duration.ofMillis(200))) {
             last = meter.measure(question);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -17,27 +18,43 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import workshop.kit.dynamo.ItemImages.Ref;
 
 /**
- * Costs every data call a client makes, from the request and the response, by AWS's formula:
- * each call goes to the recorder of its operation family (query and scan, gets, writes,
- * transactions). Writes are billed by the larger of the item before and after, so the old items
- * are sized before the call runs. Failed conditional writes and cancelled transactions still cost
+ * Costs the data calls a client makes while a measurement is open, from the request and the
+ * response, by AWS's formula: each call goes to the recorder of its operation family (query and
+ * scan, gets, writes, transactions). Writes are billed by the larger of the item before and after,
+ * so the old items are sized before the call runs: one read more per write, which is why a call no
+ * measurement covers (loading a test's rows, say) is not costed at all. Failed conditional writes and cancelled transactions still cost
  * the old item's size, as on AWS; other refused calls cost nothing. Against real AWS, AWS's own
  * figure is kept beside ours. Not modelled: the extra writes to a global secondary index.
  */
 final class CostRecorder implements ExecutionInterceptor {
 
     private static final ExecutionAttribute<Map<Ref, Long>> SIZES_BEFORE = new ExecutionAttribute<>("workshop.sizes-before");
+    private static final ExecutionAttribute<Boolean> COSTED = new ExecutionAttribute<>("workshop.costed");
 
     private final ItemImages images;
     private final boolean askAws;
     private final List<OperationCosts> families;
     private final List<DynamoCost> costs = new ArrayList<>();
+    private final AtomicInteger measurements = new AtomicInteger();
 
     CostRecorder(ItemImages images, boolean askAws) {
         this.images = images;
         this.askAws = askAws;
         this.families = List.of(new QueryScanCosts(images.plain()), new GetCosts(images), new WriteCosts(images),
                 new TransactionCosts(images));
+    }
+
+    /**
+     * Opens a measurement (they may overlap, from several threads): the calls that start from now
+     * until it ends are costed. Returns where its costs begin, for {@link #since}.
+     */
+    int startMeasurement() {
+        measurements.incrementAndGet();
+        return recorded();
+    }
+
+    void endMeasurement() {
+        measurements.decrementAndGet();
     }
 
     int recorded() {
@@ -61,6 +78,10 @@ final class CostRecorder implements ExecutionInterceptor {
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        if (measurements.get() == 0) {
+            return;
+        }
+        attributes.putAttribute(COSTED, Boolean.TRUE);
         SdkRequest request = context.request();
         familyOf(request).map(f -> f.itemsWritten(request)).filter(refs -> !refs.isEmpty())
                 .ifPresent(refs -> attributes.putAttribute(SIZES_BEFORE, images.sizes(refs)));
@@ -69,17 +90,26 @@ final class CostRecorder implements ExecutionInterceptor {
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         SdkRequest request = context.request();
-        familyOf(request).ifPresent(f -> record(request, f.cost(request, context.response(), attributes.getAttribute(SIZES_BEFORE))));
+        if (costed(attributes)) {
+            familyOf(request).ifPresent(f -> record(request, f.cost(request, context.response(), attributes.getAttribute(SIZES_BEFORE))));
+        }
         tableChangedBy(request).ifPresent(images::forget);
     }
 
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        if (!costed(attributes)) {
+            return;
+        }
         SdkRequest request = context.request();
         boolean conditionFailed = context.exception() instanceof ConditionalCheckFailedException
                 || context.exception() instanceof TransactionCanceledException;
         familyOf(request).flatMap(f -> f.refused(request, attributes.getAttribute(SIZES_BEFORE), conditionFailed))
                 .ifPresent(cost -> record(request, cost));
+    }
+
+    private static boolean costed(ExecutionAttributes attributes) {
+        return Boolean.TRUE.equals(attributes.getAttribute(COSTED));
     }
 
     private Optional<OperationCosts> familyOf(SdkRequest request) {

@@ -31,6 +31,7 @@ final class FakeTables implements DynamoDbClient {
     private final Map<String, Map<Map<String, AttributeValue>, Map<String, AttributeValue>>> tables = new HashMap<>();
     final List<QueryRequest> queries = new ArrayList<>();
     final List<ScanRequest> scans = new ArrayList<>();
+    final List<BatchGetItemRequest> batchGets = new ArrayList<>();
 
     /** An item with key pk and a string attribute of the given length: 2 + pk's length + 4 + length bytes. */
     static Map<String, AttributeValue> item(String pk, int bodyLength) {
@@ -62,6 +63,7 @@ final class FakeTables implements DynamoDbClient {
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
+        batchGets.add(request);
         Map<String, List<Map<String, AttributeValue>>> found = new HashMap<>();
         request.requestItems().forEach((table, keys) -> found.put(table, keys.keys().stream()
                 .map(k -> tables.getOrDefault(table, Map.of()).get(k)).filter(item -> item != null).toList()));

@@ -36,15 +36,26 @@ class GradescopeAutograderTest {
 
     @BeforeAll
     static void buildTheAutograder() throws Exception {
-        assertEquals(0, run(REPO, "python3", "tools/gradescope-zip", LESSON, "--dir", autograder.resolve("source").toString()));
+        assertEquals(0, run(REPO, "python3", "tools/gradescope-zip", LESSON, "--dir", autograder.resolve("source").toString()),
+                GradescopeAutograderTest::printed);
     }
 
+    /**
+     * Runs the command with its output appended to {@link #output()}: written to this JVM's own
+     * standard output it would cross the channel the test JVM reports to Maven on.
+     */
     private static int run(Path dir, String... command) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).inheritIO();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(output().toFile()));
         builder.environment().put("AUTOGRADER_ROOT", autograder.toString());
         builder.environment().put("WORKSHOP_CASSANDRA_PORT", shifted("WORKSHOP_CASSANDRA_PORT", 9042));
         builder.environment().put("WORKSHOP_DYNAMO_PORT", shifted("WORKSHOP_DYNAMO_PORT", 5050));
         return builder.start().waitFor();
+    }
+
+    /** What the scripts printed, every run's in turn: the test's report names it when one fails. */
+    private static Path output() {
+        return autograder.resolve("output.log");
     }
 
     private static String shifted(String variable, int standard) {
@@ -76,10 +87,18 @@ class GradescopeAutograderTest {
             Files.move(archive, kept);
         }
         Path results = autograder.resolve("results/results.json");
-        assertTrue(Files.exists(results), "run_autograder wrote no results.json: see its output above");
+        assertTrue(Files.exists(results), () -> "run_autograder wrote no results.json; what it printed:\n" + printed());
         String json = Files.readString(results);
         assertEquals(List.of(), Cards.errors("gradescope-results.schema.json", json));
         return new ObjectMapper().readTree(json);
+    }
+
+    private static String printed() {
+        try {
+            return Files.readString(output());
+        } catch (IOException e) {
+            return "(" + output() + " could not be read: " + e.getMessage() + ")";
+        }
     }
 
     @Test

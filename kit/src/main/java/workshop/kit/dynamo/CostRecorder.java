@@ -22,9 +22,10 @@ import workshop.kit.dynamo.ItemImages.Ref;
  * response, by AWS's formula: each call goes to the recorder of its operation family (query and
  * scan, gets, writes, transactions). Writes are billed by the larger of the item before and after,
  * so the old items are sized before the call runs: one read more per write, which is why a call no
- * measurement covers (loading a test's rows, say) is not costed at all. Failed conditional writes and cancelled transactions still cost
- * the old item's size, as on AWS; other refused calls cost nothing. Against real AWS, AWS's own
- * figure is kept beside ours. Not modelled: the extra writes to a global secondary index.
+ * measurement covers (loading a test's rows, say) is not costed at all. Failed conditional writes
+ * and cancelled transactions still cost the old item's size, as on AWS; other refused calls cost
+ * nothing. Against real AWS, AWS's own figure is kept beside ours. Not modelled: the extra writes
+ * to a global secondary index.
  */
 final class CostRecorder implements ExecutionInterceptor {
 
@@ -55,6 +56,11 @@ final class CostRecorder implements ExecutionInterceptor {
 
     void endMeasurement() {
         measurements.decrementAndGet();
+    }
+
+    /** Whether the calls go to real AWS (which is then asked for its own figure). */
+    boolean realAws() {
+        return askAws;
     }
 
     int recorded() {

@@ -122,7 +122,7 @@ public final class Dynamo {
         ClientOverrideConfiguration.Builder configuration = ClientOverrideConfiguration.builder().addExecutionInterceptor(recorder);
         List.of(watching).forEach(configuration::addExecutionInterceptor);
         DynamoDbClient metered = builder(target, endpoint).overrideConfiguration(configuration.build()).build();
-        return new MeteredClient(metered, plain, recorder, realAws());
+        return new MeteredClient(metered, plain, recorder);
     }
 
     /** A client for the tables' streams (DynamoDB Streams), at the same place as the tables. */

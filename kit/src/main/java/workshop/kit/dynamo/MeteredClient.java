@@ -14,13 +14,11 @@ public final class MeteredClient implements AutoCloseable {
     private final DynamoDbClient metered;
     private final DynamoDbClient plain;
     private final CostRecorder recorder;
-    private final boolean realAws;
 
-    MeteredClient(DynamoDbClient metered, DynamoDbClient plain, CostRecorder recorder, boolean realAws) {
+    MeteredClient(DynamoDbClient metered, DynamoDbClient plain, CostRecorder recorder) {
         this.metered = metered;
         this.plain = plain;
         this.recorder = recorder;
-        this.realAws = realAws;
     }
 
     /**
@@ -28,7 +26,7 @@ public final class MeteredClient implements AutoCloseable {
      * table; an emulator updates it with the write.
      */
     public boolean realAws() {
-        return realAws;
+        return recorder.realAws();
     }
 
     public DynamoDbClient client() {

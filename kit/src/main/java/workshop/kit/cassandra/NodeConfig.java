@@ -141,6 +141,15 @@ final class NodeConfig {
                 "-Dcassandra.superuser_setup_delay_ms=" + (clusterSize == 1 ? 0 : 500));
     }
 
+    /**
+     * The compilers a node runs with. A laptop's node serves one learner's light requests: the quick
+     * compiler alone (C1) starts three nodes in about 0.8 of the time on 0.6 of the CPU and runs the
+     * lessons as fast (docs/performance.md). A room's nodes serve a class all day: both compilers.
+     */
+    static List<String> compilers(Optional<RoomCluster> room) {
+        return room.isEmpty() ? List.of("-XX:TieredStopAtLevel=1") : List.of();
+    }
+
     private static String logback(NodeSpec node) {
         return """
                 <configuration>

@@ -48,10 +48,17 @@ final class NodeProcess {
                                Path java, String classpath, List<String> sharing) {
         try {
             return node.process().start(() -> command(node, NodeConfig.write(node, layout.node(1), clusterSize, room),
-                    java, classpath, sharing, NodeConfig.properties(clusterSize, room)), policy(layout, node));
+                    java, classpath, sharing, clusterOptions(clusterSize, room)), policy(layout, node));
         } catch (WorkshopException e) {
             throw new ClusterException(e.problem(), e.getCause());
         }
+    }
+
+    /** What differs between a laptop's cluster and a room's: the compilers, and system properties. */
+    private static List<String> clusterOptions(int clusterSize, Optional<RoomCluster> room) {
+        List<String> options = new ArrayList<>(NodeConfig.compilers(room));
+        options.addAll(NodeConfig.properties(clusterSize, room));
+        return options;
     }
 
     static StartPolicy policy(ClusterLayout layout, NodeSpec node) {
@@ -82,7 +89,7 @@ final class NodeProcess {
     }
 
     private static ProcessBuilder command(NodeSpec node, Path yaml, Path java, String classpath, List<String> sharing,
-                                          List<String> properties) {
+                                          List<String> clusterOptions) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmOptions());
@@ -96,7 +103,7 @@ final class NodeProcess {
                 "-Dcassandra.ring_delay_ms=" + RING_DELAY_MS,
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                 "-Dcassandra.storagedir=" + node.dir().toAbsolutePath()));
-        command.addAll(properties);
+        command.addAll(clusterOptions);
         command.addAll(List.of("-cp", classpath,
                 "org.apache.cassandra.service.CassandraDaemon"));
         return new ProcessBuilder(command)

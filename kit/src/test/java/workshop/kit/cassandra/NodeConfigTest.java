@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NodeConfigTest {
@@ -33,5 +34,11 @@ class NodeConfigTest {
         assertEquals("node2", layout.nameOfPort(7001));
         assertEquals("node2", layout.nameOfPort(9043));
         assertEquals(null, layout.nameOfPort(7005));
+    }
+
+    @Test
+    void aLaptopsNodeRunsTheQuickCompilerAloneAndARoomsNodeBoth() {
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), NodeConfig.compilers(Optional.empty()));
+        assertEquals(List.of(), NodeConfig.compilers(Optional.of(new RoomCluster(RoomCluster.LOCAL))));
     }
 }

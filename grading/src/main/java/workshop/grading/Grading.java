@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -112,14 +111,11 @@ public final class Grading implements Callable<Integer> {
             try (OutputCapture captured = OutputCapture.into(log)) {
                 // On one node, as the build's modules tested, every lesson that reads the same there; then
                 // on three, those that need several. The build's own cluster only: see resizeForBuild.
-                Map<Boolean, List<LessonGrading>> bySize = lessons.stream()
-                        .collect(Collectors.partitioningBy(LessonGrading::takesHoldOfTheNodes));
-                for (boolean several : List.of(false, true)) {
-                    if (!bySize.get(several).isEmpty()) {
-                        Cassandra.resizeForBuild(several ? 3 : 1).ifPresent(out::println);
-                        LessonPool.grade(bySize.get(several), atOnce, LessonGrading::checkCount, l -> out.println(l.line()));
-                    }
+                if (lessons.stream().anyMatch(l -> l.clusterUse() == ClusterUse.SHARED)) {
+                    Cassandra.resizeForBuild(ClusterUse.SHARED.nodes()).ifPresent(out::println);
                 }
+                LessonPool.grade(lessons, atOnce, () -> Cassandra.resizeForBuild(ClusterUse.HELD.nodes()).ifPresent(out::println),
+                        l -> out.println(l.line()));
             }
             out.printf("Grading took %d s; the tests' own output is in %s%n", (System.nanoTime() - started) / 1_000_000_000,
                     home.relativize(logFile));

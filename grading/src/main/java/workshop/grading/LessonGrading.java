@@ -23,7 +23,7 @@ import workshop.runner.Until;
  * while the one before runs), then judged; its row of the table, its problems and where its seconds
  * went, kept for the report.
  */
-final class LessonGrading {
+final class LessonGrading implements LessonPool.Job {
 
     /** Where grading lays out its copies and runs its checks, and what they share. */
     record Place(Path root, Path work, LearnerCopies copies, Turns turns, PrintStream log) {}
@@ -43,6 +43,7 @@ final class LessonGrading {
     private final Map<Path, String> unexpected = new LinkedHashMap<>();
     private Map<RightAnswer, Optional<String>> rightLaidOut = Map.of();
     private Map<WrongAnswer, Optional<String>> wrongLaidOut = Map.of();
+    private ClusterUse clusterUse;
     private int gradedAgain;
     String solved = "-";
     String otherDesigns = "-";
@@ -56,28 +57,36 @@ final class LessonGrading {
         this.wrongAnswersOnly = wrongAnswersOnly;
     }
 
-    /** How many checks grading this lesson runs: what the pool weighs lessons by, to start the longest first. */
-    int checkCount() {
+    @Override
+    public int checkCount() {
         return 1 + (wrongAnswersOnly ? 0 : RightAnswer.of(lesson.files(place.root())).size())
                 + WrongAnswer.of(lesson.files(place.root())).size();
     }
 
     /**
-     * Whether its tests take hold of the cluster's nodes (CassandraExtension.takeHoldOfTheNodes:
-     * lesson 10 freezes a node and reads replicas): it runs alone, on three nodes. Every other
-     * lesson's verdicts are the same on one node, where its checks cost about half the cores
-     * (docs/performance.md, "One node where one node proves it"); reading a node's own figures
-     * (07d) takes hold of nothing.
+     * What its checks ask of the build's cluster. A lesson whose tests take hold of the nodes
+     * (CassandraExtension.takeHoldOfTheNodes: lesson 10 freezes a node and reads replicas) holds three
+     * nodes. Every other Cassandra lesson's verdicts are the same on one node, where its checks cost
+     * about half the cores (docs/performance.md, "One node where one node proves it"); reading a
+     * node's own figures (07d) takes hold of nothing. The DynamoDB lessons use no Cassandra.
      */
-    boolean takesHoldOfTheNodes() {
-        ExerciseFiles files = new ExerciseFiles(place.root(), lesson);
-        return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(test -> {
-            try {
-                return Files.readString(test).contains("CassandraExtension.takeHoldOfTheNodes()");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+    @Override
+    public ClusterUse clusterUse() {
+        if (clusterUse == null) {
+            ExerciseFiles files = new ExerciseFiles(place.root(), lesson);
+            clusterUse = !LessonCheck.usesCassandra(files) ? ClusterUse.NONE
+                    : files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonGrading::holdsTheNodes)
+                    ? ClusterUse.HELD : ClusterUse.SHARED;
+        }
+        return clusterUse;
+    }
+
+    private static boolean holdsTheNodes(Path test) {
+        try {
+            return Files.readString(test).contains("CassandraExtension.takeHoldOfTheNodes()");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     String line() {
@@ -85,7 +94,8 @@ final class LessonGrading {
                 + (gradedAgain > 0 ? " (" + gradedAgain + " check(s) graded again alone, see the log)" : "");
     }
 
-    void grade() {
+    @Override
+    public void grade() {
         List<RightAnswer> right = wrongAnswersOnly ? List.of() : RightAnswer.of(lesson.files(place.root()));
         List<WrongAnswer> wrong = WrongAnswer.of(lesson.files(place.root()));
         rightLaidOut = new LinkedHashMap<>();
@@ -102,11 +112,9 @@ final class LessonGrading {
         // A wrong answer is judged by the failure a learner is shown first: its check stops once that is known.
         wrong.forEach(answer -> wrongLaidOut.put(answer, layOut(copyOf("wrong-answers", answer.name()), answer.diffs(),
                 Until.FIRST_FAILURE_KNOWN)));
-        if (takesHoldOfTheNodes()) {
-            place.turns().alone(() -> runInTurn(false));
-        } else {
-            runInTurn(true);
-        }
+        // A lesson that holds the nodes runs beside the DynamoDB lessons only (see LessonPool), its
+        // next check not prepared ahead: its races and frozen node get as much of the machine as they can.
+        runInTurn(clusterUse() != ClusterUse.HELD);
         judge();
         if (!unexpected.isEmpty()) {
             gradedAgain = unexpected.size();
@@ -126,7 +134,7 @@ final class LessonGrading {
      * solutions module's pom): its reference solution is graded here instead, by a check on three nodes.
      */
     private boolean solutionByCheck() {
-        return !wrongAnswersOnly && solution.total() == 0 && takesHoldOfTheNodes();
+        return !wrongAnswersOnly && solution.total() == 0 && clusterUse() == ClusterUse.HELD;
     }
 
     private Path solutionDir() {
@@ -165,8 +173,9 @@ final class LessonGrading {
     }
 
     /**
-     * Runs the checks one after another, in one test JVM while each ends cleanly (see {@link LessonJvm});
-     * ahead: each one's lesson compiles, and the first one's JVM starts, while the one before runs.
+     * Runs the checks one after another, each in its turn beside other lessons' checks, in one test JVM
+     * while each ends cleanly (see {@link LessonJvm}); ahead: each one's lesson compiles, and the first
+     * one's JVM starts, while the one before runs.
      */
     private void runInTurn(boolean ahead) {
         try (LessonJvm jvm = new LessonJvm()) {
@@ -183,10 +192,10 @@ final class LessonGrading {
             next = ahead && i + 1 < planned.size() ? planned.get(i + 1).getValue().ahead(planned.get(i + 1).getKey(), jvm) : null;
             long asked = System.nanoTime();
             long[] started = {asked};
-            LessonCheck.Result result = ahead ? place.turns().beside(() -> {
+            LessonCheck.Result result = place.turns().beside(() -> {
                 started[0] = System.nanoTime();
                 return now.run();
-            }) : now.run();
+            });
             results.put(dir, result);
             long run = millisSince(started[0]);
             times.add(CheckTimes.of(lesson.number() + " " + place.work().relativize(dir), copyTimes.getOrDefault(dir, 0L),

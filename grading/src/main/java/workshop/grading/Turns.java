@@ -6,9 +6,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 
 /**
- * Whose turn it is on the cluster: a check that may run beside other lessons' checks, or one that
- * must run alone (a lesson whose tests take hold of the nodes, and the second look at an unexpected
- * result). Fair, so a check waiting to run alone is not overtaken by those arriving after it.
+ * Whose turn it is on the machine: a check that may run beside other lessons' checks, or one that
+ * must run alone (the second look at an unexpected result). Which lessons may be graded beside
+ * which is the pool's business ({@link LessonPool}). Fair, so a check waiting to run alone is not
+ * overtaken by those arriving after it.
  */
 final class Turns {
 

@@ -119,7 +119,8 @@ public final class LessonCheck {
         return workDir.resolve(files.lesson().id()).resolve("output.log");
     }
 
-    static boolean usesCassandra(ExerciseFiles files) {
+    /** Whether the lesson's tests use Cassandra: else its test JVM opens no session to it. */
+    public static boolean usesCassandra(ExerciseFiles files) {
         return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonCheck::usesCassandra);
     }
 

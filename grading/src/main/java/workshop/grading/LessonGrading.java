@@ -43,7 +43,7 @@ final class LessonGrading implements LessonPool.Job {
     private final Map<Path, String> unexpected = new LinkedHashMap<>();
     private Map<RightAnswer, Optional<String>> rightLaidOut = Map.of();
     private Map<WrongAnswer, Optional<String>> wrongLaidOut = Map.of();
-    private ClusterUse clusterUse;
+    private final ClusterUse clusterUse;
     private int gradedAgain;
     String solved = "-";
     String otherDesigns = "-";
@@ -55,6 +55,7 @@ final class LessonGrading implements LessonPool.Job {
         this.place = place;
         this.solution = solution;
         this.wrongAnswersOnly = wrongAnswersOnly;
+        this.clusterUse = clusterUseOf(new ExerciseFiles(place.root(), lesson));
     }
 
     @Override
@@ -72,13 +73,15 @@ final class LessonGrading implements LessonPool.Job {
      */
     @Override
     public ClusterUse clusterUse() {
-        if (clusterUse == null) {
-            ExerciseFiles files = new ExerciseFiles(place.root(), lesson);
-            clusterUse = !LessonCheck.usesCassandra(files) ? ClusterUse.NONE
-                    : files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonGrading::holdsTheNodes)
-                    ? ClusterUse.HELD : ClusterUse.SHARED;
-        }
         return clusterUse;
+    }
+
+    private static ClusterUse clusterUseOf(ExerciseFiles files) {
+        if (!LessonCheck.usesCassandra(files)) {
+            return ClusterUse.NONE;
+        }
+        return files.sourcesToCompile().stream().filter(p -> p.startsWith(files.testDir())).anyMatch(LessonGrading::holdsTheNodes)
+                ? ClusterUse.HELD : ClusterUse.SHARED;
     }
 
     private static boolean holdsTheNodes(Path test) {
